@@ -1,0 +1,156 @@
+"""A game as its options, its seed and its list of actions: play, undo, save, load.
+
+>>> game = Game({"players": 3}, seed=7)
+>>> event = game.apply({"type": "add", "player": 0, "office": 1})
+>>> game.describe(event)
+'Player 1 adds a senator to office 1.'
+>>> Game.load(game.save()).state.to_dict() == game.state.to_dict()
+True
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any
+
+from . import rules
+from .describe import describe
+from .errors import RuleError
+from .observer import Observer
+from .options import Options
+from .state import OVER, GameState
+
+SAVE_FORMAT = "qvcore-save"
+SAVE_VERSION = 1
+
+
+class Game:
+    """One table's game. Its state is always ``replay(options, seed, actions)``."""
+
+    def __init__(self, options: Options | dict[str, Any] | None = None, seed: int = 0) -> None:
+        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+            raise RuleError("R3", "bad_seed", "the seed must be a whole number ≥ 0", seed=seed)
+        self.options = Options.from_dict(options)
+        self.seed = seed
+        self.state = GameState(self.options, seed)
+        self.actions: list[dict[str, Any]] = []
+        self.events: list[dict[str, Any]] = []
+
+    # -- playing -----------------------------------------------------------------------
+
+    def legal_actions(self, player: int | None = None) -> list[dict[str, Any]]:
+        """Legal actions now (of one player if given); deal terms come on top (see protocol)."""
+        actions = rules.legal_actions(self.state)
+        return actions if player is None else [a for a in actions if a["player"] == player]
+
+    def apply(self, action: Any) -> dict[str, Any]:
+        """Carry out ``action`` (a plain dict); raises RuleError and changes nothing if illegal."""
+        action = _plain_copy(action)
+        event = rules.apply_action(self.state, action)
+        self.actions.append(action)
+        self.events.append(event)
+        return event
+
+    def check(self, action: Any) -> None:
+        """Raise the RuleError that ``action`` would raise now, without playing it."""
+        rules.apply_action(self.state.copy(), _plain_copy(action))
+
+    def is_over(self) -> bool:
+        """Whether the game (or V3 series) has ended (R9.1)."""
+        return self.state.stage == OVER
+
+    def returns(self) -> list[float]:
+        """1 for the winner, 0 for the others; all 0 while the game runs."""
+        winner = self.state.winner
+        return [1.0 if q == winner else 0.0 for q in range(self.state.n)]
+
+    # -- seeing ------------------------------------------------------------------------
+
+    def view(self, viewer: int | None = None) -> dict[str, Any]:
+        """What ``viewer`` (a seat, or None for an onlooker) may see, plus the log."""
+        view = Observer(viewer).view(self.state)
+        view["log"] = self.log()
+        view["seed"] = self.seed
+        return view
+
+    def log(self) -> list[dict[str, Any]]:
+        """Every event so far with its text; events carry no secret (R10)."""
+        return [{"index": i, "player": e["player"], "type": e["type"], "text": self.describe(e)}
+                for i, e in enumerate(self.events)]
+
+    def describe(self, event: dict[str, Any]) -> str:
+        """An event in words."""
+        return describe(event, self.options.names)
+
+    # -- undo, save, load --------------------------------------------------------------
+
+    def undo(self, count: int = 1) -> None:
+        """Take back the last ``count`` actions."""
+        if not 0 <= count <= len(self.actions):
+            raise RuleError("undo", "bad_undo", f"cannot undo {count} of {len(self.actions)} "
+                            "actions", count=count)
+        self.truncate(len(self.actions) - count)
+
+    def truncate(self, length: int) -> None:
+        """Go back to the state after the first ``length`` actions (undo to any point)."""
+        replayed = Game.replay(self.options, self.seed, self.actions[:length])
+        self.state, self.actions, self.events = replayed.state, replayed.actions, replayed.events
+
+    @classmethod
+    def replay(cls, options: Options | dict[str, Any] | None, seed: int,
+               actions: list[Any]) -> Game:
+        """Rebuild a game from its options, seed and actions."""
+        game = cls(options, seed)
+        for index, action in enumerate(actions):
+            try:
+                game.apply(action)
+            except RuleError as error:
+                raise RuleError("save", "bad_save_action",
+                                f"action {index + 1} cannot be replayed: {error}",
+                                index=index) from error
+        return game
+
+    def save(self, meta: dict[str, Any] | None = None) -> dict[str, Any]:
+        """A versioned JSON-ready save: options, seed, actions (and the caller's ``meta``)."""
+        data: dict[str, Any] = {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "options": self.options.to_dict(),
+            "seed": self.seed,
+            "actions": _plain_copy(self.actions),
+        }
+        if meta is not None:
+            data["meta"] = meta
+        return data
+
+    @classmethod
+    def load(cls, data: Any) -> Game:
+        """A game from ``save()`` data (a dict or a JSON string); clear RuleError if unusable."""
+        if isinstance(data, str | bytes):
+            try:
+                data = json.loads(data)
+            except ValueError as error:
+                raise RuleError("save", "corrupt_save", "this file is not valid JSON") from error
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+            raise RuleError("save", "foreign_save", "this is not a Quo Vadis? save")
+        version = data.get("version")
+        if version != SAVE_VERSION:
+            raise RuleError("save", "unknown_version", f"save version {version!r} is not "
+                            f"supported (this engine reads version {SAVE_VERSION})",
+                            version=repr(version))
+        actions = data.get("actions")
+        if not isinstance(actions, list) or not isinstance(data.get("seed"), int):
+            raise RuleError("save", "corrupt_save", "the save has no valid seed or action list")
+        try:
+            return cls.replay(data.get("options"), data["seed"], actions)
+        except RuleError as error:
+            if error.rule == "save":
+                raise
+            raise RuleError("save", "corrupt_save", f"the save's options are invalid: {error}") \
+                from error
+
+
+def _plain_copy(value: Any) -> Any:
+    """A deep copy, so callers cannot change recorded actions behind the game's back."""
+    return copy.deepcopy(value)

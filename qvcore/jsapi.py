@@ -1,0 +1,94 @@
+"""The bridge the browser calls through Pyodide: JSON strings in, JSON strings out.
+
+Every call returns ``{"ok": true, ...}`` or ``{"ok": false, "error": {rule, code,
+message, params}}``; a rejected action leaves the game exactly as it was.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from .board import board_data
+from .errors import RuleError
+from .game import Game
+
+
+class Table:
+    """One browser tab's game, driven by JSON calls."""
+
+    def __init__(self) -> None:
+        self.game: Game | None = None
+
+    def board(self) -> str:
+        """The fixed board data (R2)."""
+        return _reply(lambda: {"board": board_data()})
+
+    def new_game(self, options_json: str, seed: int) -> str:
+        """Start a new game; returns the onlooker's view."""
+        def run() -> dict[str, Any]:
+            self.game = Game(json.loads(options_json), int(seed))
+            return {"view": self.game.view(None)}
+        return _reply(run)
+
+    def load(self, save_json: str) -> str:
+        """Replace the game by a saved one; a bad save changes nothing."""
+        def run() -> dict[str, Any]:
+            self.game = Game.load(save_json)
+            return {"view": self.game.view(None), "meta": json.loads(save_json).get("meta")}
+        return _reply(run)
+
+    def save(self, meta_json: str = "null") -> str:
+        """The save data of the running game, with the page's ``meta`` (names, colours...)."""
+        return _reply(lambda: {"save": self._game().save(json.loads(meta_json))})
+
+    def view(self, viewer: int | None = None) -> str:
+        """The view of a seat (with its hoard and legal actions) or of an onlooker (None)."""
+        return _reply(lambda: {"view": self._game().view(viewer)})
+
+    def act(self, action_json: str) -> str:
+        """Play an action; returns its event, its text and the onlooker's view."""
+        def run() -> dict[str, Any]:
+            game = self._game()
+            event = game.apply(_parse(action_json))
+            return {"event": event, "text": game.describe(event), "view": game.view(None)}
+        return _reply(run)
+
+    def check(self, action_json: str) -> str:
+        """Whether an action is legal now, with the rule's reason if not; plays nothing."""
+        return _reply(lambda: (self._game().check(_parse(action_json)), {})[1])
+
+    def undo(self, count: int = 1) -> str:
+        """Take back the last ``count`` actions."""
+        def run() -> dict[str, Any]:
+            self._game().undo(int(count))
+            return {"view": self._game().view(None)}
+        return _reply(run)
+
+    def replay_view(self, length: int) -> str:
+        """The onlooker's view after the first ``length`` actions (for stepping through)."""
+        def run() -> dict[str, Any]:
+            game = self._game()
+            past = Game.replay(game.options, game.seed, game.actions[: int(length)])
+            return {"view": past.view(None)}
+        return _reply(run)
+
+    def _game(self) -> Game:
+        if self.game is None:
+            raise RuleError("R3", "no_game", "no game has been started")
+        return self.game
+
+
+def _parse(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except ValueError as error:
+        raise RuleError("R4", "bad_action", "the action is not valid JSON") from error
+
+
+def _reply(run: Callable[[], dict[str, Any]]) -> str:
+    try:
+        return json.dumps({"ok": True, **run()})
+    except RuleError as error:
+        return json.dumps({"ok": False, "error": error.to_dict()})
