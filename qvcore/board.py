@@ -78,7 +78,8 @@ def board_data() -> dict[str, Any]:
             for i in range(len(SEATS))
         ],
         "paths": [
-            {"id": i, "from": a, "to": b, "laurel": laurel} for i, (a, b, laurel) in enumerate(PATHS)
+            {"id": i, "from": a, "to": b, "laurel": laurel}
+            for i, (a, b, laurel) in enumerate(PATHS)
         ],
         "caesar_start": CAESAR_START,
     }

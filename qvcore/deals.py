@@ -116,7 +116,8 @@ def _cheapest_sums(heap: list[int]) -> dict[int, list[int]]:
     return best
 
 
-def split_exchange(mover: list[int], consenter: list[int], delta: int) -> tuple[list[int], list[int]]:
+def split_exchange(mover: list[int], consenter: list[int],
+                   delta: int) -> tuple[list[int], list[int]]:
     """Tokens to swap so that ``delta`` points pass from mover to consenter (R11 split).
 
     Returns ``(mover_gives, consenter_gives)``. When no exchange of the tokens

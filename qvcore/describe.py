@@ -53,7 +53,7 @@ def _supporters(mover: int, supporters: list[int], names: Sequence[str]) -> str:
     for q in sorted(set(supporters), key=supporters.index):
         count = supporters.count(q)
         label = "own senator" if q == mover else names[q]
-        parts.append(f"{label} ×{count}" if count > 1 else label)
+        parts.append(f"{label} (x{count})" if count > 1 else label)
     return " and ".join(parts)
 
 

@@ -37,8 +37,13 @@ def violations(s: GameState) -> list[str]:
             found.append(f"office {office} is over capacity")
         if any(not 0 <= q < s.n for q in here):
             found.append(f"office {office} holds an unknown colour")
-    senate = len(s.senate())
-    if (senate == board.SEATS[board.SENATE]) != (s.stage == OVER and not s.options.series):
-        if not s.options.series:
-            found.append("the game did not end exactly when the Senate filled")
+    full = len(s.senate()) == board.SEATS[board.SENATE]
+    if s.options.series:
+        if full and s.stage != OVER:
+            found.append("a full Senate was not cleared for the next game of the series")
+    elif full != (s.stage == OVER):
+        found.append("the game did not end exactly when the Senate filled")
+    if s.stage == OVER and s.winner is not None and s.winner not in s.senate() \
+            and not s.options.series:
+        found.append("the winner has no senator in the Senate")
     return found

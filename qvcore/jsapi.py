@@ -57,7 +57,10 @@ class Table:
 
     def check(self, action_json: str) -> str:
         """Whether an action is legal now, with the rule's reason if not; plays nothing."""
-        return _reply(lambda: (self._game().check(_parse(action_json)), {})[1])
+        def run() -> dict[str, Any]:
+            self._game().check(_parse(action_json))
+            return {}
+        return _reply(run)
 
     def undo(self, count: int = 1) -> str:
         """Take back the last ``count`` actions."""

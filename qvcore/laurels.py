@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Final
 
-I, II, IIC, III, IV, V = range(6)
+I, II, IIC, III, IV, V = range(6)  # noqa: E741 (the Roman numerals of the tokens)
 
 #: JSON names of the kinds; "IIC" is the II with Caesar's portrait (R7.3)
 KIND_NAMES: Final = ("I", "II", "IIC", "III", "IV", "V")

@@ -53,7 +53,8 @@ class Options:
             raise RuleError("R3.4", "bad_first_player", "the first player must be a seat or random",
                             first_player=fp)
         if self.open_hoards not in OPEN_HOARDS:
-            raise RuleError("R12", "bad_option", "open_hoards must be one of " + ", ".join(OPEN_HOARDS),
+            raise RuleError("R12", "bad_option",
+                            "open_hoards must be one of " + ", ".join(OPEN_HOARDS),
                             open_hoards=self.open_hoards)
         if self.horizon not in HORIZONS:
             raise RuleError("R11", "bad_option", "horizon must be one of " + ", ".join(HORIZONS),

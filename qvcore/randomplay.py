@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 from . import board, laurels, rules
-from .state import CONSENT, GameState
+from .state import GameState
 
 
 def random_terms(s: GameState, consenter: int, rand: random.Random) -> dict[str, Any]:
@@ -33,10 +33,14 @@ def random_terms(s: GameState, consenter: int, rand: random.Random) -> dict[str,
 
 
 def random_action(s: GameState, rand: random.Random, deal_rate: float = 0.2) -> dict[str, Any]:
-    """A uniformly random legal action; consents sometimes carry random terms."""
-    actions = rules.legal_actions(s)
-    action = rand.choice(actions)
-    if (s.stage == CONSENT and action["type"] == "answer" and action["consents"]
+    """A random legal action: a type uniformly, then an action of that type uniformly.
+
+    Consents sometimes carry random terms (``deal_rate``). Choosing the type
+    first keeps the nine Caesar destinations from crowding out the rest.
+    """
+    groups = list(rules.action_groups(s).values())
+    action = rand.choice(rand.choice(groups))
+    if (deal_rate and action["type"] == "answer" and action["consents"]
             and rand.random() < deal_rate):
         terms = random_terms(s, action["player"], rand)
         if terms:

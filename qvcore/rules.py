@@ -13,8 +13,19 @@ from . import board, deals, laurels
 from .board import CONSENTS_NEEDED, PATH_FROM, PATH_INDEX, PATH_TO, PATHS_FROM_OFFICE, SEATS
 from .errors import RuleError
 from .laurels import IIC, KIND_NAMES
-from .state import (ACTION, BONUS, CONSENT, COUNCIL, EMPTY, OVER, Answer, GameState, Promise,
-                    Request, Terms)
+from .state import (
+    ACTION,
+    BONUS,
+    CONSENT,
+    COUNCIL,
+    EMPTY,
+    OVER,
+    Answer,
+    GameState,
+    Promise,
+    Request,
+    Terms,
+)
 
 Action = dict[str, Any]
 Event = dict[str, Any]
@@ -35,6 +46,10 @@ REQUIRED_KEYS: dict[str, tuple[str, ...]] = {
     "answer": ("consents",), "caesar": ("from", "to"), "retire": ("office",),
 }
 TURN_ACTIONS = ("add", "move", "request", "caesar")
+_STAGE_ACTIONS = {
+    ACTION: TURN_ACTIONS, CONSENT: (*TURN_ACTIONS, "withdraw"),
+    BONUS: ("caesar", "decline"), COUNCIL: ("retire",), OVER: (),
+}
 
 
 # -- who acts -------------------------------------------------------------------------
@@ -70,76 +85,103 @@ def legal_actions(s: GameState) -> list[Action]:
     Deal terms are open-ended, so answers and requests are listed without
     terms and offers; ``docs/protocol.md`` says how to add them.
     """
+    return [action for group in action_groups(s).values() for action in group]
+
+
+def action_groups(s: GameState) -> dict[str, list[Action]]:
+    """The legal actions grouped by type, leaving out empty groups.
+
+    Random play samples a type first, then an action of it (``randomplay``),
+    so that the nine Caesar destinations do not crowd out everything else.
+    """
     stage = s.stage
-    out: list[Action] = []
+    groups: dict[str, list[Action]] = {}
     if stage == OVER:
-        return out
+        return groups
     if stage == COUNCIL:
         p = s.council_next
-        for office in range(len(SEATS)):
-            if p in s.offices[office]:
-                out.append({"type": "retire", "player": p, "office": office})
-        return out
+        groups["retire"] = [{"type": "retire", "player": p, "office": office}
+                            for office, here in enumerate(s.offices) if p in here]
+        return groups
     p = s.current
     if stage == BONUS:
-        if s.bonus_forced is not None:
-            out.append(_caesar_action(p, s.bonus_forced))
-        else:
-            out.extend(_caesar_action(p, path) for path in board.LAUREL_PATHS if path != s.caesar)
-            out.append({"type": "decline", "player": p})
+        forced = s.bonus_forced
+        groups["caesar"] = [{"type": "caesar", "player": p, "from": a, "to": b}
+                            for path, a, b in _CAESAR_SPACES
+                            if path != s.caesar and forced in (None, path)]
+        if forced is None:
+            groups["decline"] = [{"type": "decline", "player": p}]
     else:
         if stage == CONSENT:
-            out.extend(_legal_answers(s))
-            out.append({"type": "withdraw", "player": p})
-        _turn_actions(s, p, out)
+            answers = _legal_answers(s)
+            if answers:
+                groups["answer"] = answers
+            groups["withdraw"] = [{"type": "withdraw", "player": p}]
+        _turn_actions(s, p, groups)
     if s.reveal_open and not s.revealed:
-        out.extend({"type": "reveal", "player": q} for q in range(s.n))
-    return out
+        groups["reveal"] = [{"type": "reveal", "player": q} for q in range(s.n)]
+    return groups
 
 
-def _caesar_action(p: int, path: int) -> Action:
-    return {"type": "caesar", "player": p, "from": PATH_FROM[path], "to": PATH_TO[path]}
-
-
-def _turn_actions(s: GameState, p: int, out: list[Action]) -> None:
+def _turn_actions(s: GameState, p: int, groups: dict[str, list[Action]]) -> None:
     offices = s.offices
     if s.supply[p]:
-        for office in board.ENTRY_OFFICES:
-            if len(offices[office]) < SEATS[office]:
-                out.append({"type": "add", "player": p, "office": office})
+        adds = [{"type": "add", "player": p, "office": office} for office in board.ENTRY_OFFICES
+                if len(offices[office]) < SEATS[office]]
+        if adds:
+            groups["add"] = adds
+    moves: list[Action] = []
+    requests: list[Action] = []
     request = s.request
-    for office in range(len(SEATS)):
+    caesar = s.caesar
+    for office, exits in _EXITS:
         here = offices[office]
         if p not in here:
             continue
         own_spare = here.count(p) - 1
         others = len(here) - own_spare - 1
-        for path in PATHS_FROM_OFFICE[office]:
-            to = PATH_TO[path]
-            if len(offices[to]) >= SEATS[to]:
+        most = -1
+        for path, to, seats_to, needed in exits:
+            if len(offices[to]) >= seats_to:
                 continue
-            needed = 0 if s.caesar == path else CONSENTS_NEEDED[office]
-            move = {"type": "move", "player": p, "from": office, "to": to}
-            if needed == 0:
-                move["supporters"] = []
-                out.append(move)
+            if needed == 0 or caesar == path:
+                moves.append({"type": "move", "player": p, "from": office, "to": to,
+                              "supporters": []})
                 continue
             if request is not None and request.path == path:
                 for combo in _supporter_choices(p, own_spare, request, needed):
-                    out.append({**move, "supporters": combo})
+                    moves.append({"type": "move", "player": p, "from": office, "to": to,
+                                  "supporters": combo})
             elif own_spare >= needed:
-                move["supporters"] = [p] * needed
-                out.append(move)
-            if others and own_spare + _most_consents(s, p, office, needed) >= needed:
-                out.append({"type": "request", "player": p, "from": office, "to": to})
-    for path in board.LAUREL_PATHS:
-        if path != s.caesar:
-            out.append(_caesar_action(p, path))
+                moves.append({"type": "move", "player": p, "from": office, "to": to,
+                              "supporters": [p] * needed})
+            if others:
+                if most < 0:
+                    most = _most_consents(s, p, office, needed)
+                if own_spare + most >= needed:
+                    requests.append({"type": "request", "player": p, "from": office, "to": to})
+    if moves:
+        groups["move"] = moves
+    if requests:
+        groups["request"] = requests
+    groups["caesar"] = [{"type": "caesar", "player": p, "from": a, "to": b}
+                        for path, a, b in _CAESAR_SPACES if path != caesar]
+
+
+#: per office with exits: (office, ((path, to, seats of to, consents needed), ...))
+_EXITS = tuple(
+    (office, tuple((path, PATH_TO[path], SEATS[PATH_TO[path]], CONSENTS_NEEDED[office])
+                   for path in PATHS_FROM_OFFICE[office]))
+    for office in range(len(SEATS)) if PATHS_FROM_OFFICE[office]
+)
+_CAESAR_SPACES = tuple((path, PATH_FROM[path], PATH_TO[path]) for path in board.LAUREL_PATHS)
 
 
 def _most_consents(s: GameState, p: int, office: int, needed: int) -> int:
     """Consents the other owners in ``office`` could give at most."""
     here = s.offices[office]
+    if needed == 1:
+        return len(set(here)) - (p in here)
     return sum(min(here.count(q), needed) for q in set(here) if q != p)
 
 
@@ -211,8 +253,8 @@ def _check_form(s: GameState, action: Any) -> tuple[str, int]:
     kind = action.get("type")
     if kind not in ACTION_KEYS:
         raise RuleError("R4", "bad_action", f"unknown action type {kind!r}", type=str(kind))
-    extra = sorted(set(action) - ACTION_KEYS[kind])
-    if extra:
+    if not ACTION_KEYS[kind].issuperset(action):
+        extra = sorted(map(str, set(action) - ACTION_KEYS[kind]))
         raise RuleError("R4", "bad_action", f"{kind} takes no field " + ", ".join(map(str, extra)),
                         fields=extra)
     if "player" not in action:
@@ -235,11 +277,7 @@ def _check_form(s: GameState, action: Any) -> tuple[str, int]:
     if p != expected:
         raise RuleError("R4", "not_your_turn", f"it is {s.options.names[expected]}'s decision, "
                         f"not {s.options.names[p]}'s", expected=expected, player=p)
-    stage_ok = {
-        ACTION: TURN_ACTIONS, CONSENT: (*TURN_ACTIONS, "withdraw"),
-        BONUS: ("caesar", "decline"), COUNCIL: ("retire",),
-    }[s.stage]
-    if kind not in stage_ok:
+    if kind not in _STAGE_ACTIONS[s.stage]:
         rule = {BONUS: "R7.3", COUNCIL: "R12"}.get(s.stage, "R4")
         raise RuleError(rule, "wrong_stage", f"{kind} is not possible now: "
                         f"{_stage_words(s.stage)}", stage=s.stage)
@@ -256,7 +294,7 @@ def _stage_words(stage: str) -> str:
 
 
 def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+    return type(value) is int
 
 
 def _office(value: Any, rule: str) -> int:
