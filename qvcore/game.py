@@ -41,8 +41,8 @@ class Game:
 
     def legal_actions(self, player: int | None = None) -> list[dict[str, Any]]:
         """Legal actions now (of one player if given); deal terms come on top (see protocol)."""
-        actions = rules.legal_actions(self.state)
-        return actions if player is None else [a for a in actions if a["player"] == player]
+        return [copy.deepcopy(a) for a in rules.legal_actions(self.state)
+                if player is None or a["player"] == player]
 
     def apply(self, action: Any) -> dict[str, Any]:
         """Carry out ``action`` (a plain dict); raises RuleError and changes nothing if illegal."""

@@ -7,6 +7,7 @@ Hoards are shown to all when the game is over or after a V2 reveal.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 from typing import Any
 
@@ -59,7 +60,7 @@ class Observer:
             "reveal": {"open": s.reveal_open and not s.revealed, "shown": s.revealed},
             "council": s.council_next if s.stage == COUNCIL else None,
             "moves": move_hints(s),
-            "legal": [a for a in legal_actions(s) if a["player"] == self.seat],
+            "legal": [copy.deepcopy(a) for a in legal_actions(s) if a["player"] == self.seat],
             "series": list(s.series_results),
             "winner": s.winner,
         }

@@ -39,7 +39,8 @@ def random_action(s: GameState, rand: random.Random, deal_rate: float = 0.2) -> 
     first keeps the nine Caesar destinations from crowding out the rest.
     """
     groups = list(rules.action_groups(s).values())
-    action = rand.choice(rand.choice(groups))
+    group = groups[int(rand.random() * len(groups))]
+    action = group[int(rand.random() * len(group))]
     if (deal_rate and action["type"] == "answer" and action["consents"]
             and rand.random() < deal_rate):
         terms = random_terms(s, action["player"], rand)

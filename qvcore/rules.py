@@ -83,7 +83,9 @@ def legal_actions(s: GameState) -> list[Action]:
     """Every legal action now, for every player who may act.
 
     Deal terms are open-ended, so answers and requests are listed without
-    terms and offers; ``docs/protocol.md`` says how to add them.
+    terms and offers; ``docs/protocol.md`` says how to add them. For speed
+    some action dicts are shared between calls: copy one before changing it
+    (``Game.legal_actions`` returns copies).
     """
     return [action for group in action_groups(s).values() for action in group]
 
@@ -126,8 +128,7 @@ def action_groups(s: GameState) -> dict[str, list[Action]]:
 def _turn_actions(s: GameState, p: int, groups: dict[str, list[Action]]) -> None:
     offices = s.offices
     if s.supply[p]:
-        adds = [{"type": "add", "player": p, "office": office} for office in board.ENTRY_OFFICES
-                if len(offices[office]) < SEATS[office]]
+        adds = [action for office, action in _ADDS[p] if len(offices[office]) < SEATS[office]]
         if adds:
             groups["add"] = adds
     moves: list[Action] = []
@@ -145,8 +146,7 @@ def _turn_actions(s: GameState, p: int, groups: dict[str, list[Action]]) -> None
             if len(offices[to]) >= seats_to:
                 continue
             if needed == 0 or caesar == path:
-                moves.append({"type": "move", "player": p, "from": office, "to": to,
-                              "supporters": []})
+                moves.append(_FREE_MOVES[p][path])
                 continue
             if request is not None and request.path == path:
                 for combo in _supporter_choices(p, own_spare, request, needed):
@@ -157,15 +157,19 @@ def _turn_actions(s: GameState, p: int, groups: dict[str, list[Action]]) -> None
                               "supporters": [p] * needed})
             if others:
                 if most < 0:
-                    most = _most_consents(s, p, office, needed)
+                    if own_spare >= needed:
+                        most = needed
+                    elif needed == 1:
+                        most = len(set(here)) - 1
+                    else:
+                        most = _most_consents(s, p, office, needed)
                 if own_spare + most >= needed:
                     requests.append({"type": "request", "player": p, "from": office, "to": to})
     if moves:
         groups["move"] = moves
     if requests:
         groups["request"] = requests
-    groups["caesar"] = [{"type": "caesar", "player": p, "from": a, "to": b}
-                        for path, a, b in _CAESAR_SPACES if path != caesar]
+    groups["caesar"] = _CAESAR_MOVES[p][caesar][:]
 
 
 #: per office with exits: (office, ((path, to, seats of to, consents needed), ...))
@@ -175,6 +179,18 @@ _EXITS = tuple(
     for office in range(len(SEATS)) if PATHS_FROM_OFFICE[office]
 )
 _CAESAR_SPACES = tuple((path, PATH_FROM[path], PATH_TO[path]) for path in board.LAUREL_PATHS)
+#: shared add actions by player: (office, action)
+_ADDS = tuple(tuple((office, {"type": "add", "player": p, "office": office})
+                    for office in board.ENTRY_OFFICES) for p in range(5))
+#: shared moves that need no consent, by player and path
+_FREE_MOVES = tuple(tuple({"type": "move", "player": p, "from": a, "to": b, "supporters": []}
+                          for a, b, _laurel in board.PATHS) for p in range(5))
+#: shared Caesar actions by player and Caesar's path; callers must not change them
+_CAESAR_MOVES = tuple(
+    tuple([{"type": "caesar", "player": p, "from": a, "to": b}
+           for path, a, b in _CAESAR_SPACES if path != here] for here in range(len(board.PATHS)))
+    for p in range(5)
+)
 
 
 def _most_consents(s: GameState, p: int, office: int, needed: int) -> int:
@@ -544,7 +560,7 @@ def _request(s: GameState, p: int, action: Action) -> Event:
         raise RuleError("R6.2", "needs_consent", f"leaving office {a} needs {missing} more "
                         f"consent{'s' if missing > 1 else ''} than its senators can give",
                         office=a, missing=missing)
-    offers = _parse_offers(s, p, path, asked, action.get("offers", {}))
+    offers = _parse_offers(s, p, path, asked, action["offers"]) if "offers" in action else {}
     s.request = Request(path, needed, asked, offers)
     s.stage = CONSENT
     event: Event = {"type": "request", "player": p, "from": a, "to": b, "asked": asked,
