@@ -36,6 +36,7 @@ class Game:
         self.state = GameState(self.options, seed)
         self.actions: list[dict[str, Any]] = []
         self.events: list[dict[str, Any]] = []
+        self._log: list[dict[str, Any]] = []
 
     # -- playing -----------------------------------------------------------------------
 
@@ -50,6 +51,8 @@ class Game:
         event = rules.apply_action(self.state, action)
         self.actions.append(action)
         self.events.append(event)
+        self._log.append({"index": len(self._log), "player": event["player"],
+                          "type": event["type"], "text": self.describe(event)})
         return event
 
     def check(self, action: Any) -> None:
@@ -76,8 +79,7 @@ class Game:
 
     def log(self) -> list[dict[str, Any]]:
         """Every event so far with its text; events carry no secret (R10)."""
-        return [{"index": i, "player": e["player"], "type": e["type"], "text": self.describe(e)}
-                for i, e in enumerate(self.events)]
+        return [dict(line) for line in self._log]
 
     def describe(self, event: dict[str, Any]) -> str:
         """An event in words."""
@@ -96,6 +98,7 @@ class Game:
         """Go back to the state after the first ``length`` actions (undo to any point)."""
         replayed = Game.replay(self.options, self.seed, self.actions[:length])
         self.state, self.actions, self.events = replayed.state, replayed.actions, replayed.events
+        self._log = replayed._log
 
     @classmethod
     def replay(cls, options: Options | dict[str, Any] | None, seed: int,
