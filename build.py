@@ -1,0 +1,641 @@
+#!/usr/bin/env python3
+"""Build, serve and test the browser edition of Quo Vadis?.
+
+    python3 build.py site                              # assemble the static site in _site/
+    python3 build.py serve [--port 8000] [--host 127.0.0.1]
+    python3 build.py test [PYTEST_ARGS...]             # venv, Chromium, site, ruff, mypy, pytest
+
+Only the standard library is used, so this runs on a bare Python 3.11. Downloads
+(the Pyodide runtime from npm, micropip from PyPI) happen once into .cache/.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import contextlib
+import functools
+import hashlib
+import http.server
+import json
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import threading
+import time
+import tomllib
+import zipfile
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent
+CACHE = ROOT / ".cache"
+SITE = ROOT / "_site"
+WEB = ROOT / "web"
+INDEX_HTML = ROOT / "index.html"
+VENV = ROOT / ".venv"
+
+PYODIDE_VERSION = "314.0.7"
+PYODIDE_TGZ_SHA256 = "66b7949e5a0cba2250b586d7e368bf12fb482800748d182c4618254b685ffaa0"
+#: the runtime files the page needs, as named in the npm tarball
+RUNTIME_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+MICROPIP_VERSION = "0.11.1"
+MICROPIP_WHEEL = f"micropip-{MICROPIP_VERSION}-py3-none-any.whl"
+MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"
+
+#: where things land inside _site/
+RUNTIME_DIR = "pyodide"
+WHEEL_DIR = "wheels"
+BUILD_INFO = "build-info.json"
+BOARD_JSON = "board.json"
+PRECACHE_JSON = "precache.json"
+GENERATED = frozenset({RUNTIME_DIR, WHEEL_DIR, BUILD_INFO, BOARD_JSON, PRECACHE_JSON})
+
+BUILD_ID_PLACEHOLDER = "__BUILD_ID__"
+#: copied source files in which __BUILD_ID__ is replaced
+STAMPED_SUFFIXES = frozenset({".js", ".mjs", ".html", ".css", ".webmanifest"})
+#: fixed timestamp for wheel entries, so equal sources give a byte-equal wheel
+WHEEL_DATE = (1980, 1, 1, 0, 0, 0)
+
+CHROMIUM_DEFAULT = "/usr/bin/chromium"
+SUBPROCESS_TIMEOUT = 1800
+
+
+def log(message: str) -> None:
+    """Print one progress line, flushed so CI logs stay in order."""
+    print(f"[build] {message}", flush=True)
+
+
+def sha256_bytes(data: bytes) -> str:
+    """Hex sha256 of some bytes."""
+    return hashlib.sha256(data).hexdigest()
+
+
+def sha256_file(path: Path) -> str:
+    """Hex sha256 of a file's content."""
+    digest = hashlib.sha256()
+    with path.open("rb") as f:
+        for block in iter(functools.partial(f.read, 1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def run(
+    cmd: Sequence[str | Path], *, cwd: Path = ROOT, env: Mapping[str, str] | None = None
+) -> int:
+    """Run a command, echoing it first, and return its exit code."""
+    print("+ " + shlex.join(str(c) for c in cmd), flush=True)
+    return subprocess.run(
+        [str(c) for c in cmd], cwd=cwd, env=env, check=False, timeout=SUBPROCESS_TIMEOUT
+    ).returncode
+
+
+def run_or_fail(cmd: Sequence[str | Path], *, cwd: Path = ROOT) -> None:
+    """Run a command and raise if it fails."""
+    code = run(cmd, cwd=cwd)
+    if code != 0:
+        raise BuildError(f"command failed with exit code {code}: {' '.join(map(str, cmd))}")
+
+
+class BuildError(Exception):
+    """A build step failed; the message says which and why."""
+
+
+# --- the qvcore wheel -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Project:
+    """The fields of pyproject.toml that the wheel needs."""
+
+    name: str
+    version: str
+    summary: str
+    requires_python: str
+    dependencies: tuple[str, ...]
+    packages: tuple[str, ...]
+
+    @property
+    def dist_name(self) -> str:
+        """The distribution name as it appears in wheel file names (PEP 427)."""
+        return self.name.replace("-", "_").replace(".", "_").lower()
+
+    @property
+    def wheel_name(self) -> str:
+        """The wheel's file name: pure Python, any platform."""
+        return f"{self.dist_name}-{self.version}-py3-none-any.whl"
+
+
+def read_project(root: Path = ROOT) -> Project:
+    """Read the project's name, version and packages from pyproject.toml."""
+    data = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))
+    project = data["project"]
+    packages = data.get("tool", {}).get("setuptools", {}).get("packages", [project["name"]])
+    if not isinstance(packages, list):
+        raise BuildError("build.py needs [tool.setuptools] packages = [...] as a plain list")
+    return Project(
+        name=project["name"],
+        version=project["version"],
+        summary=project.get("description", ""),
+        requires_python=project.get("requires-python", ""),
+        dependencies=tuple(project.get("dependencies", [])),
+        packages=tuple(packages),
+    )
+
+
+def package_files(root: Path, packages: Sequence[str]) -> list[tuple[str, bytes]]:
+    """Every file of the listed packages (sub-packages and data included, caches left out)."""
+    files: list[tuple[str, bytes]] = []
+    for package in packages:
+        base = root / package.replace(".", "/")
+        if not base.is_dir():
+            raise BuildError(f"package directory {base} is missing")
+        for path in sorted(base.rglob("*")):
+            if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
+                files.append((path.relative_to(root).as_posix(), path.read_bytes()))
+    return files
+
+
+def metadata_files(project: Project) -> list[tuple[str, bytes]]:
+    """The METADATA and WHEEL files of the wheel's .dist-info directory."""
+    dist_info = f"{project.dist_name}-{project.version}.dist-info"
+    metadata = [
+        "Metadata-Version: 2.1",
+        f"Name: {project.name}",
+        f"Version: {project.version}",
+        f"Summary: {project.summary}",
+    ]
+    if project.requires_python:
+        metadata.append(f"Requires-Python: {project.requires_python}")
+    metadata += [f"Requires-Dist: {dep}" for dep in project.dependencies]
+    wheel = ["Wheel-Version: 1.0", "Generator: build.py", "Root-Is-Purelib: true",
+             "Tag: py3-none-any"]
+    return [
+        (f"{dist_info}/METADATA", ("\n".join(metadata) + "\n").encode()),
+        (f"{dist_info}/WHEEL", ("\n".join(wheel) + "\n").encode()),
+    ]
+
+
+def record_line(name: str, data: bytes) -> str:
+    """One RECORD row: path, urlsafe-base64 sha256 without padding, size."""
+    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+    return f"{name},sha256={digest},{len(data)}"
+
+
+def build_wheel(dest_dir: Path, root: Path = ROOT) -> Path:
+    """Write the project's pure-Python wheel into dest_dir, byte-reproducibly, and return it.
+
+    The wheel is zipped here rather than by setuptools: no build backend, no network,
+    no build/ or .egg-info left behind, and the same sources always give the same bytes.
+    """
+    project = read_project(root)
+    entries = package_files(root, project.packages) + metadata_files(project)
+    record_name = f"{project.dist_name}-{project.version}.dist-info/RECORD"
+    record = [record_line(name, data) for name, data in entries] + [f"{record_name},,"]
+    entries.append((record_name, ("\n".join(record) + "\n").encode()))
+    dest_dir.mkdir(parents=True, exist_ok=True)
+    wheel = dest_dir / project.wheel_name
+    with zipfile.ZipFile(wheel, "w", compression=zipfile.ZIP_DEFLATED) as zf:
+        for name, data in entries:
+            info = zipfile.ZipInfo(name, date_time=WHEEL_DATE)
+            info.external_attr = 0o644 << 16
+            info.compress_type = zipfile.ZIP_DEFLATED
+            zf.writestr(info, data)
+    return wheel
+
+
+# --- downloads, cached in .cache/ -------------------------------------------------------------
+
+
+def fetch_pyodide(cache: Path = CACHE) -> Path:
+    """Return a directory holding the pinned Pyodide runtime files, downloading them once."""
+    target = cache / f"pyodide-{PYODIDE_VERSION}"
+    if all((target / name).is_file() and (target / name).stat().st_size > 0
+           for name in RUNTIME_FILES):
+        return target
+    log(f"fetching pyodide@{PYODIDE_VERSION} from npm into {target.relative_to(ROOT)}/")
+    cache.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=cache) as tmp_name:
+        tmp = Path(tmp_name)
+        run_or_fail(["npm", "pack", "--silent", f"pyodide@{PYODIDE_VERSION}"], cwd=tmp)
+        tgz = tmp / f"pyodide-{PYODIDE_VERSION}.tgz"
+        check_sha256(tgz, PYODIDE_TGZ_SHA256)
+        unpacked = tmp / "runtime"
+        extract_runtime(tgz, unpacked)
+        shutil.rmtree(target, ignore_errors=True)
+        unpacked.rename(target)
+    return target
+
+
+def extract_runtime(tgz: Path, dest: Path) -> None:
+    """Copy the runtime files out of the npm tarball (by name, so no path is trusted)."""
+    dest.mkdir()
+    with tarfile.open(tgz, "r:gz") as tar:
+        for name in RUNTIME_FILES:
+            member = tar.extractfile(f"package/{name}")
+            if member is None:
+                raise BuildError(f"{name} is missing from {tgz.name}")
+            (dest / name).write_bytes(member.read())
+
+
+def fetch_micropip(cache: Path = CACHE) -> Path:
+    """Return the pinned micropip wheel, downloading it from PyPI once."""
+    target = cache / MICROPIP_WHEEL
+    if target.is_file() and sha256_file(target) == MICROPIP_SHA256:
+        return target
+    log(f"fetching micropip=={MICROPIP_VERSION} from PyPI into {target.relative_to(ROOT)}")
+    cache.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=cache) as tmp_name:
+        tmp = Path(tmp_name)
+        run_or_fail([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
+                     "--python-version", "3.14", "--only-binary=:all:",
+                     "--disable-pip-version-check", "--dest", tmp,
+                     f"micropip=={MICROPIP_VERSION}"])
+        check_sha256(tmp / MICROPIP_WHEEL, MICROPIP_SHA256)
+        (tmp / MICROPIP_WHEEL).replace(target)
+    return target
+
+
+def check_sha256(path: Path, expected: str) -> None:
+    """Fail unless the file exists and has the pinned sha256."""
+    if not path.is_file():
+        raise BuildError(f"{path.name} was not downloaded")
+    actual = sha256_file(path)
+    if actual != expected:
+        raise BuildError(f"{path.name}: sha256 {actual}, pinned {expected}")
+
+
+# --- the site ---------------------------------------------------------------------------------
+
+
+def write_lock(source: Path, dest: Path, micropip_sha256: str) -> str:
+    """Copy pyodide-lock.json with micropip's sha256 set to the shipped wheel's; return Python's
+    version from the lock.
+
+    PyPI's micropip wheel differs from the one the lock was made with, so the browser's
+    integrity check would refuse it otherwise.
+    """
+    lock: dict[str, Any] = json.loads(source.read_text(encoding="utf-8"))
+    entry = lock["packages"]["micropip"]
+    if entry["file_name"] != MICROPIP_WHEEL:
+        raise BuildError(f"the lock expects {entry['file_name']}, build.py ships {MICROPIP_WHEEL}")
+    entry["sha256"] = micropip_sha256
+    dest.write_text(json.dumps(lock, separators=(",", ":")), encoding="utf-8")
+    return str(lock["info"]["python"])
+
+
+def board_json() -> str:
+    """The board as JSON, from qvcore.board.board_data() in this source tree."""
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from qvcore.board import board_data
+
+    return json.dumps(board_data(), indent=1, ensure_ascii=False) + "\n"
+
+
+def source_files() -> list[tuple[Path, str]]:
+    """The hand-written site files with their paths in the site: index.html and web/, flattened.
+
+    web/ is copied to the site root (not to _site/web/) so that a service worker in web/
+    lands at the root and may control the whole site.
+    """
+    files = [(INDEX_HTML, "index.html")] if INDEX_HTML.is_file() else []
+    if WEB.is_dir():
+        files += [(path, path.relative_to(WEB).as_posix()) for path in sorted(WEB.rglob("*"))
+                  if path.is_file() and "__pycache__" not in path.parts]
+    names = [name for _, name in files]
+    clashes = {name for name in names if names.count(name) > 1 or name.split("/")[0] in GENERATED}
+    if clashes:
+        raise BuildError(f"site files clash with each other or with generated ones: {clashes}")
+    return files
+
+
+def list_files(root: Path) -> list[str]:
+    """All files under root as sorted POSIX paths relative to it."""
+    return sorted(p.relative_to(root).as_posix() for p in root.rglob("*") if p.is_file())
+
+
+def content_hash(root: Path) -> str:
+    """A short hash over every file's path and content: the build id."""
+    digest = hashlib.sha256()
+    for name in list_files(root):
+        digest.update(f"{name}\0{sha256_file(root / name)}\n".encode())
+    return digest.hexdigest()[:16]
+
+
+def stamp_build_id(root: Path, names: Sequence[str], build_id: str) -> None:
+    """Replace the __BUILD_ID__ placeholder in the copied text files that can hold it."""
+    for name in names:
+        path = root / name
+        if path.suffix in STAMPED_SUFFIXES:
+            text = path.read_text(encoding="utf-8")
+            if BUILD_ID_PLACEHOLDER in text:
+                path.write_text(text.replace(BUILD_ID_PLACEHOLDER, build_id), encoding="utf-8")
+
+
+def assemble(staging: Path) -> dict[str, str]:
+    """Fill the empty staging directory with the whole site and return its build info."""
+    runtime = fetch_pyodide()
+    micropip = fetch_micropip()
+    copied = []
+    for path, name in source_files():
+        (staging / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(path, staging / name)
+        copied.append(name)
+    runtime_dir = staging / RUNTIME_DIR
+    runtime_dir.mkdir()
+    for name in RUNTIME_FILES:
+        if name != "pyodide-lock.json":
+            shutil.copyfile(runtime / name, runtime_dir / name)
+    shutil.copyfile(micropip, runtime_dir / MICROPIP_WHEEL)
+    python = write_lock(runtime / "pyodide-lock.json", runtime_dir / "pyodide-lock.json",
+                        sha256_file(micropip))
+    wheel = build_wheel(staging / WHEEL_DIR)
+    (staging / BOARD_JSON).write_text(board_json(), encoding="utf-8")
+    build_id = content_hash(staging)
+    stamp_build_id(staging, copied, build_id)
+    info = {
+        "build": build_id,
+        "version": read_project().version,
+        "wheel": f"{WHEEL_DIR}/{wheel.name}",
+        "wheel_sha256": sha256_file(wheel),
+        "pyodide": PYODIDE_VERSION,
+        "python": python,
+    }
+    (staging / BUILD_INFO).write_text(json.dumps(info, indent=1) + "\n", encoding="utf-8")
+    files = list_files(staging)
+    #: sha256 per file: the service worker checks each download and keeps unchanged files
+    precache = {"build": build_id, "files": files,
+                "sha256": {name: sha256_file(staging / name) for name in files}}
+    (staging / PRECACHE_JSON).write_text(json.dumps(precache, indent=1) + "\n", encoding="utf-8")
+    return info
+
+
+def build_site(site: Path = SITE) -> dict[str, str]:
+    """Build the static site into a staging directory, then swap it in for site.
+
+    A failed build leaves the previous site untouched.
+    """
+    started = time.monotonic()
+    CACHE.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix="site-", dir=CACHE))
+    staging.chmod(0o755)  # mkdtemp makes it private
+    try:
+        info = assemble(staging)
+        old = Path(tempfile.mkdtemp(prefix="old-site-", dir=CACHE))
+        if site.exists():
+            site.rename(old / "site")
+        staging.rename(site)
+        shutil.rmtree(old, ignore_errors=True)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    files = list_files(site)
+    size = sum((site / name).stat().st_size for name in files)
+    log(f"built {site.name}/: {len(files)} files, {size / 1e6:.1f} MB, build {info['build']}, "
+        f"{time.monotonic() - started:.1f}s")
+    return info
+
+
+# --- serving ----------------------------------------------------------------------------------
+
+MIME_TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".json": "application/json",
+    ".webmanifest": "application/manifest+json",
+    ".wasm": "application/wasm",
+    ".zip": "application/zip",
+    ".whl": "application/zip",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+}
+#: the pinned runtime never changes under its URL; everything else is revalidated
+RUNTIME_CACHE_CONTROL = "public, max-age=86400"
+DEFAULT_CACHE_CONTROL = "no-cache"
+
+
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves a directory with the MIME types and cache headers the page needs."""
+
+    quiet = False
+
+    def guess_type(self, path: str | os.PathLike[str]) -> str:
+        """The MIME type by file suffix, ours first (Python 3.11 calls .js application/...)."""
+        return MIME_TYPES.get(Path(path).suffix.lower()) or super().guess_type(path)
+
+    def end_headers(self) -> None:
+        """Add Cache-Control to every response."""
+        runtime = self.path.startswith(f"/{RUNTIME_DIR}/")
+        self.send_header("Cache-Control",
+                         RUNTIME_CACHE_CONTROL if runtime else DEFAULT_CACHE_CONTROL)
+        super().end_headers()
+
+    def log_message(self, format: str, *args: Any) -> None:
+        """Log requests unless the server is quiet (as in tests)."""
+        if not self.quiet:
+            super().log_message(format, *args)
+
+
+class QuietSiteHandler(SiteHandler):
+    """SiteHandler without request logging."""
+
+    quiet = True
+
+
+def make_server(
+    directory: Path, host: str = "127.0.0.1", port: int = 0, *, quiet: bool = False
+) -> http.server.ThreadingHTTPServer:
+    """An HTTP server for directory; port 0 picks a free port."""
+    handler = functools.partial(QuietSiteHandler if quiet else SiteHandler,
+                                directory=str(directory))
+    return http.server.ThreadingHTTPServer((host, port), handler)
+
+
+def server_url(server: http.server.ThreadingHTTPServer) -> str:
+    """The base URL (with a trailing slash) a server answers on."""
+    host, port = server.server_address[:2]
+    return f"http://{host!s}:{port}/"
+
+
+@contextlib.contextmanager
+def serving(
+    directory: Path = SITE, host: str = "127.0.0.1", port: int = 0, *, quiet: bool = True
+) -> Iterator[str]:
+    """Serve directory in a background thread; yield its base URL, stop on exit."""
+    server = make_server(directory, host, port, quiet=quiet)
+    thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
+    thread.start()
+    try:
+        yield server_url(server)
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join()
+
+
+def cmd_serve(host: str, port: int) -> int:
+    """Build the site, then serve it in the foreground until interrupted."""
+    build_site()
+    try:
+        server = make_server(SITE, host, port)
+    except OSError as error:
+        log(f"cannot listen on {host}:{port}: {error}")
+        return 1
+    with server:
+        print(f"Serving {SITE.name}/ at {server_url(server)}  (Ctrl-C stops)", flush=True)
+        with contextlib.suppress(KeyboardInterrupt):
+            server.serve_forever()
+    return 0
+
+
+# --- testing ----------------------------------------------------------------------------------
+
+
+def chromium_path() -> str:
+    """The Chromium binary the browser tests drive: $CHROMIUM, else Debian's."""
+    return os.environ.get("CHROMIUM") or CHROMIUM_DEFAULT
+
+
+def ensure_chromium() -> bool:
+    """Make sure Chromium is installed, installing Debian's package when running as root."""
+    if Path(chromium_path()).is_file():
+        return True
+    if os.geteuid() != 0:
+        log(f"Chromium is missing at {chromium_path()}. Install it as root with "
+            "`apt-get update && apt-get install -y chromium`, or set CHROMIUM=/path/to/chromium.")
+        return False
+    log("installing Debian's chromium (first run only)")
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    apt = ["apt-get", "-q", "-o", "DPkg::Lock::Timeout=600"]  # wait if another apt runs
+    if run([*apt, "update"], env=env) != 0:
+        log("apt-get update failed; trying the install with the package lists as they are")
+    if run([*apt, "install", "-y", "chromium"], env=env) != 0:
+        log("installing chromium failed")
+        return False
+    return Path(chromium_path()).is_file()
+
+
+def venv_python() -> Path:
+    """The virtual environment's interpreter."""
+    return VENV / "bin" / "python"
+
+
+def install_stamp() -> str:
+    """What the test environment was installed from: pyproject.toml and this Python."""
+    data = (ROOT / "pyproject.toml").read_bytes() + sys.version.encode()
+    return sha256_bytes(data)
+
+
+def ensure_venv() -> bool:
+    """Create .venv if needed and install the project with its test extra, unless up to date."""
+    stamp_file = VENV / ".qv-install-stamp"
+    python = venv_python()
+    if python.is_file() and stamp_file.is_file() and stamp_file.read_text() == install_stamp():
+        return True
+    started = time.monotonic()
+    if not python.is_file() and run([sys.executable, "-m", "venv", VENV]) != 0:
+        return False
+    env = {**os.environ, "PIP_DISABLE_PIP_VERSION_CHECK": "1", "PIP_NO_INPUT": "1",
+           "PIP_ROOT_USER_ACTION": "ignore"}
+    if run([python, "-m", "pip", "install", "--quiet", "-e", ".[test]"], env=env) != 0:
+        log("installing the test environment failed")
+        return False
+    stamp_file.write_text(install_stamp())
+    log(f"test environment installed in {time.monotonic() - started:.1f}s")
+    return True
+
+
+def mypy_targets() -> list[str]:
+    """The paths of [tool.mypy] files that hold Python files (mypy refuses an empty folder)."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    files: list[str] = config.get("tool", {}).get("mypy", {}).get("files", [])
+    return [name for name in files
+            if (ROOT / name).is_file() or any((ROOT / name).rglob("*.py"))]
+
+
+def run_checks(pytest_args: Sequence[str]) -> int:
+    """Run ruff, mypy and pytest in the venv; report each and return 0 only if all passed."""
+    bin_dir = VENV / "bin"
+    env = {**os.environ, "CHROMIUM": chromium_path(), "QV_SITE_BUILT": "1"}
+    checks: list[tuple[str, list[str | Path]]] = [
+        ("ruff", [bin_dir / "ruff", "check", "."]),
+        ("mypy", [bin_dir / "mypy", *mypy_targets()]),
+        ("pytest", [venv_python(), "-m", "pytest", *pytest_args]),
+    ]
+    failed = []
+    for name, cmd in checks:
+        started = time.monotonic()
+        code = run(cmd, env=env)
+        log(f"{name}: {'ok' if code == 0 else f'FAILED (exit {code})'} "
+            f"in {time.monotonic() - started:.1f}s")
+        if code != 0:
+            failed.append(name)
+    if failed:
+        log(f"failed: {', '.join(failed)}")
+    return 1 if failed else 0
+
+
+def cmd_test(pytest_args: Sequence[str]) -> int:
+    """Install what the tests need, build the site and run every check."""
+    started = time.monotonic()
+    if not (ensure_venv() and ensure_chromium()):
+        return 1
+    build_site()
+    code = run_checks(pytest_args)
+    log(f"test finished in {time.monotonic() - started:.1f}s")
+    return code
+
+
+# --- command line -----------------------------------------------------------------------------
+
+
+def parse_args(argv: Sequence[str]) -> tuple[argparse.Namespace, list[str]]:
+    """Parse the command line; unknown arguments of `test` go to pytest."""
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    commands = parser.add_subparsers(dest="command", required=True)
+    commands.add_parser("site", help="build the static site in _site/")
+    serve = commands.add_parser("serve", help="build, then serve _site/")
+    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--host", default="127.0.0.1")
+    commands.add_parser("test", help="install, build and run ruff, mypy and pytest; "
+                        "further arguments go to pytest", add_help=False)
+    args, extra = parser.parse_known_args(argv)
+    if extra and args.command != "test":
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
+    if extra[:1] == ["--"]:
+        extra = extra[1:]
+    return args, extra
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point: dispatch to a subcommand and return the exit code."""
+    args, extra = parse_args(sys.argv[1:] if argv is None else argv)
+    try:
+        if args.command == "site":
+            build_site()
+            return 0
+        if args.command == "serve":
+            return cmd_serve(args.host, args.port)
+        return cmd_test(extra)
+    except (BuildError, OSError, subprocess.SubprocessError) as error:
+        log(f"error: {error}")
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

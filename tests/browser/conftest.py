@@ -1,0 +1,105 @@
+"""Browser tests: headless Debian Chromium, driven by pytest-playwright, against the built site
+served on 127.0.0.1. Every test here is marked `browser`; no request may leave the local server.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import BrowserContext, ConsoleMessage, Page
+
+import build
+
+HERE = Path(__file__).parent
+#: generous: a cold start takes 3-4 s on two cores
+ENGINE_TIMEOUT_MS = 60_000
+ENGINE_SETTLED = 'html[data-engine="ready"], html[data-engine="error"]'
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+    "--disable-background-networking",
+    "--disable-component-update",
+]
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark every test under tests/browser/ as a browser test."""
+    for item in items:
+        if HERE in item.path.parents:
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def site_url(built_site: Path) -> Iterator[str]:
+    """Serve the built site on 127.0.0.1 (a free port) for the whole session."""
+    with build.serving(built_site, "127.0.0.1", 0, quiet=True) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def base_url(site_url: str) -> str:
+    """pytest-playwright's base URL, so page.goto("/") reaches the local site."""
+    return site_url
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(
+    browser_type_launch_args: dict[str, Any], tmp_path_factory: pytest.TempPathFactory
+) -> dict[str, Any]:
+    """Launch Debian's Chromium (or $CHROMIUM), with its config in a temporary folder."""
+    config_home = tmp_path_factory.mktemp("xdg-config")
+    return {
+        **browser_type_launch_args,
+        "executable_path": build.chromium_path(),
+        "args": CHROMIUM_ARGS,
+        "env": {**os.environ, "XDG_CONFIG_HOME": str(config_home)},
+    }
+
+
+def is_local(url: str, site_url: str) -> bool:
+    """Whether a request URL stays on the local server (data: and blob: URLs never leave)."""
+    parts, site = urlsplit(url), urlsplit(site_url)
+    return parts.scheme in ("data", "blob") or (parts.scheme, parts.netloc) == (
+        site.scheme, site.netloc)
+
+
+@pytest.fixture(autouse=True)
+def requests_seen(context: BrowserContext, site_url: str) -> Iterator[list[str]]:
+    """Record the URL of every request of the test's browser context, then fail the test if
+    any went to another origin than the local server."""
+    seen: list[str] = []
+    context.on("request", lambda request: seen.append(request.url))
+    yield seen
+    foreign = [url for url in seen if not is_local(url, site_url)]
+    assert not foreign, f"requests left the local server: {foreign}"
+
+
+@pytest.fixture
+def console_errors(page: Page) -> list[str]:
+    """Console errors and uncaught exceptions of the page, for failure messages."""
+    errors: list[str] = []
+
+    def on_console(message: ConsoleMessage) -> None:
+        if message.type == "error":
+            errors.append(message.text)
+
+    page.on("console", on_console)
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    return errors
+
+
+@pytest.fixture
+def app(page: Page, site_url: str, console_errors: list[str]) -> Page:
+    """The site opened in a fresh page, once the engine is ready (waits on page state)."""
+    page.goto(site_url)
+    page.locator(ENGINE_SETTLED).wait_for(state="attached", timeout=ENGINE_TIMEOUT_MS)
+    if page.get_attribute("html", "data-engine") != "ready":
+        error = page.get_attribute("html", "data-engine-error")
+        pytest.fail(f"the engine failed to load: {error}\nconsole: {console_errors}")
+    return page

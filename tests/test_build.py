@@ -1,0 +1,91 @@
+"""Tests of build.py: the wheel, the assembled site and the server (no browser needed)."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import re
+import urllib.request
+import zipfile
+from pathlib import Path
+
+import build
+from qvcore.board import board_data
+
+WHEEL_NAME = re.compile(r"^[a-z0-9_]+-[0-9][0-9a-z.+!]*-py3-none-any\.whl$")
+
+
+def test_wheel_is_valid_and_reproducible(tmp_path: Path) -> None:
+    first = build.build_wheel(tmp_path / "a")
+    second = build.build_wheel(tmp_path / "b")
+    assert WHEEL_NAME.match(first.name)
+    assert first.read_bytes() == second.read_bytes()
+    with zipfile.ZipFile(first) as zf:
+        names = zf.namelist()
+        assert "qvcore/board.py" in names
+        record = zf.read(next(n for n in names if n.endswith(".dist-info/RECORD"))).decode()
+        for line in record.splitlines():
+            name, digest, size = line.rsplit(",", 2)
+            if digest:
+                data = zf.read(name)
+                expected = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=")
+                assert digest == "sha256=" + expected.decode()
+                assert int(size) == len(data)
+        assert set(names) == {line.rsplit(",", 2)[0] for line in record.splitlines()}
+
+
+def test_site_has_what_the_page_needs(built_site: Path) -> None:
+    info = json.loads((built_site / build.BUILD_INFO).read_text())
+    assert info["pyodide"] == build.PYODIDE_VERSION
+    wheel = built_site / info["wheel"]
+    assert wheel.is_file()
+    assert build.sha256_file(wheel) == info["wheel_sha256"]
+    for name in build.RUNTIME_FILES:
+        assert (built_site / build.RUNTIME_DIR / name).is_file()
+    assert json.loads((built_site / build.BOARD_JSON).read_text()) == board_data()
+
+
+def test_lock_file_trusts_the_shipped_micropip(built_site: Path) -> None:
+    runtime = built_site / build.RUNTIME_DIR
+    lock = json.loads((runtime / "pyodide-lock.json").read_text())
+    entry = lock["packages"]["micropip"]
+    assert entry["sha256"] == build.sha256_file(runtime / entry["file_name"])
+
+
+def test_precache_lists_every_file_and_build_id_is_stamped(built_site: Path) -> None:
+    precache = json.loads((built_site / build.PRECACHE_JSON).read_text())
+    files = build.list_files(built_site)
+    assert precache["files"] == [f for f in files if f != build.PRECACHE_JSON]
+    for name in precache["files"]:
+        assert precache["sha256"][name] == build.sha256_file(built_site / name)
+    info = json.loads((built_site / build.BUILD_INFO).read_text())
+    assert precache["build"] == info["build"]
+    for name in files:
+        if Path(name).suffix in build.STAMPED_SUFFIXES:
+            assert build.BUILD_ID_PLACEHOLDER not in (built_site / name).read_text()
+
+
+def test_build_id_placeholder_is_replaced(tmp_path: Path) -> None:
+    (tmp_path / "sw.js").write_text('const CACHE = "qv-__BUILD_ID__";\n')
+    (tmp_path / "data.bin").write_bytes(b"__BUILD_ID__")
+    build.stamp_build_id(tmp_path, ["sw.js", "data.bin"], "abc123")
+    assert (tmp_path / "sw.js").read_text() == 'const CACHE = "qv-abc123";\n'
+    assert (tmp_path / "data.bin").read_bytes() == b"__BUILD_ID__"
+
+
+def test_server_sends_the_right_types(tmp_path: Path) -> None:
+    for name in ("a.mjs", "b.js", "c.wasm", "d.json", "e.webmanifest", "pyodide/f.wasm"):
+        (tmp_path / name).parent.mkdir(exist_ok=True)
+        (tmp_path / name).write_bytes(b"x")
+    with build.serving(tmp_path) as url:
+        def head(name: str) -> tuple[str, str]:
+            with urllib.request.urlopen(url + name) as response:
+                return response.headers["Content-Type"], response.headers["Cache-Control"]
+
+        assert head("a.mjs")[0].startswith("text/javascript")
+        assert head("b.js")[0].startswith("text/javascript")
+        assert head("c.wasm") == ("application/wasm", build.DEFAULT_CACHE_CONTROL)
+        assert head("d.json")[0] == "application/json"
+        assert head("e.webmanifest")[0] == "application/manifest+json"
+        assert head("pyodide/f.wasm") == ("application/wasm", build.RUNTIME_CACHE_CONTROL)
