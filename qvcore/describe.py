@@ -35,7 +35,7 @@ def _move(e: dict[str, Any], who: str, names: Sequence[str]) -> str:
     text += "."
     if e.get("took"):
         replaced = e.get("replaced_by")
-        text += f" Takes a {e['took']} laurel" + (
+        text += " Takes the laurel" + (
             f", replaced by a {replaced}." if replaced else "; the pile is empty.")
     for q, n in e.get("rewards", {}).items():
         text += f" {names[int(q)]} earns {n} I laurel{'s' if n > 1 else ''}."

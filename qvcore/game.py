@@ -72,6 +72,10 @@ class Game:
 
     def view(self, viewer: int | None = None) -> dict[str, Any]:
         """What ``viewer`` (a seat, or None for an onlooker) may see, plus the log."""
+        if viewer is not None and (not isinstance(viewer, int) or isinstance(viewer, bool)
+                                   or not 0 <= viewer < self.state.n):
+            raise RuleError("R10", "bad_viewer", f"no seat {viewer!r} at this table",
+                            viewer=repr(viewer))
         view = Observer(viewer).view(self.state)
         view["log"] = self.log()
         view["seed"] = self.seed
@@ -89,13 +93,18 @@ class Game:
 
     def undo(self, count: int = 1) -> None:
         """Take back the last ``count`` actions."""
-        if not 0 <= count <= len(self.actions):
-            raise RuleError("undo", "bad_undo", f"cannot undo {count} of {len(self.actions)} "
-                            "actions", count=count)
+        if (not isinstance(count, int) or isinstance(count, bool)
+                or not 0 <= count <= len(self.actions)):
+            raise RuleError("undo", "bad_undo", f"cannot undo {count!r} of {len(self.actions)} "
+                            "actions", count=repr(count))
         self.truncate(len(self.actions) - count)
 
     def truncate(self, length: int) -> None:
         """Go back to the state after the first ``length`` actions (undo to any point)."""
+        if (not isinstance(length, int) or isinstance(length, bool)
+                or not 0 <= length <= len(self.actions)):
+            raise RuleError("undo", "bad_undo", f"cannot go back to action {length!r} of "
+                            f"{len(self.actions)}", length=repr(length))
         replayed = Game.replay(self.options, self.seed, self.actions[:length])
         self.state, self.actions, self.events = replayed.state, replayed.actions, replayed.events
         self._log = replayed._log
@@ -133,18 +142,20 @@ class Game:
         if isinstance(data, str | bytes):
             try:
                 data = json.loads(data)
-            except ValueError as error:
+            except (ValueError, RecursionError) as error:
                 raise RuleError("save", "corrupt_save", "this file is not valid JSON") from error
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise RuleError("save", "foreign_save", "this is not a Quo Vadis? save")
         version = data.get("version")
-        if version != SAVE_VERSION:
+        if type(version) is not int or version != SAVE_VERSION:
             raise RuleError("save", "unknown_version", f"save version {version!r} is not "
                             f"supported (this engine reads version {SAVE_VERSION})",
                             version=repr(version))
         actions = data.get("actions")
-        if not isinstance(actions, list) or not isinstance(data.get("seed"), int):
-            raise RuleError("save", "corrupt_save", "the save has no valid seed or action list")
+        if (not isinstance(actions, list) or type(data.get("seed")) is not int
+                or not isinstance(data.get("options"), dict)):
+            raise RuleError("save", "corrupt_save",
+                            "the save has no valid options, seed or action list")
         try:
             return cls.replay(data.get("options"), data["seed"], actions)
         except RuleError as error:

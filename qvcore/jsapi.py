@@ -28,7 +28,8 @@ class Table:
     def new_game(self, options_json: str, seed: int) -> str:
         """Start a new game; returns the onlooker's view."""
         def run() -> dict[str, Any]:
-            self.game = Game(json.loads(options_json), int(seed))
+            options = _json(options_json, "the options text")
+            self.game = Game(options, _whole(seed, "R3", "the seed"))
             return {"view": self.game.view(None)}
         return _reply(run)
 
@@ -41,7 +42,7 @@ class Table:
 
     def save(self, meta_json: str = "null") -> str:
         """The save data of the running game, with the page's ``meta`` (names, colours...)."""
-        return _reply(lambda: {"save": self._game().save(json.loads(meta_json))})
+        return _reply(lambda: {"save": self._game().save(_json(meta_json, "the meta text"))})
 
     def view(self, viewer: int | None = None) -> str:
         """The view of a seat (with its hoard and legal actions) or of an onlooker (None)."""
@@ -65,7 +66,7 @@ class Table:
     def undo(self, count: int = 1) -> str:
         """Take back the last ``count`` actions."""
         def run() -> dict[str, Any]:
-            self._game().undo(int(count))
+            self._game().undo(_whole(count, "undo", "the undo count"))
             return {"view": self._game().view(None)}
         return _reply(run)
 
@@ -73,7 +74,11 @@ class Table:
         """The onlooker's view after the first ``length`` actions (for stepping through)."""
         def run() -> dict[str, Any]:
             game = self._game()
-            past = Game.replay(game.options, game.seed, game.actions[: int(length)])
+            n = _whole(length, "undo", "the action count")
+            if not 0 <= n <= len(game.actions):
+                raise RuleError("undo", "bad_undo", f"there is no action {n} of "
+                                f"{len(game.actions)}", length=n)
+            past = Game.replay(game.options, game.seed, game.actions[:n])
             return {"view": past.view(None)}
         return _reply(run)
 
@@ -86,8 +91,24 @@ class Table:
 def _parse(text: str) -> Any:
     try:
         return json.loads(text)
-    except ValueError as error:
+    except (ValueError, TypeError, RecursionError) as error:
         raise RuleError("R4", "bad_action", "the action is not valid JSON") from error
+
+
+def _json(text: str, what: str) -> Any:
+    try:
+        return json.loads(text)
+    except (ValueError, TypeError, RecursionError) as error:
+        raise RuleError("R4", "bad_input", f"{what} is not valid JSON") from error
+
+
+def _whole(value: Any, rule: str, what: str) -> int:
+    """A whole number from the page (JavaScript may send a float, NaN or a string)."""
+    try:
+        return int(value)
+    except (ValueError, TypeError, OverflowError) as error:
+        raise RuleError(rule, "bad_input", f"{what} must be a whole number",
+                        value=repr(value)) from error
 
 
 def _reply(run: Callable[[], dict[str, Any]]) -> str:

@@ -150,8 +150,9 @@ def _turn_actions(s: GameState, p: int, groups: dict[str, list[Action]]) -> None
                 continue
             if request is not None and request.path == path:
                 for combo in _supporter_choices(p, own_spare, request, needed):
-                    moves.append({"type": "move", "player": p, "from": office, "to": to,
-                                  "supporters": combo})
+                    if _deals_hold(s, p, path, combo):
+                        moves.append({"type": "move", "player": p, "from": office, "to": to,
+                                      "supporters": combo})
             elif own_spare >= needed:
                 moves.append({"type": "move", "player": p, "from": office, "to": to,
                               "supporters": [p] * needed})
@@ -218,6 +219,18 @@ def _supporter_choices(p: int, own_spare: int, request: Request, needed: int) ->
     return [list(c) for c in sorted(combos)]
 
 
+def _deals_hold(s: GameState, p: int, path: int, combo: list[int]) -> bool:
+    """Whether the deals of the supporters in ``combo`` can all be honoured (R11, R13)."""
+    terms = _chosen_terms(s, path, sorted({q for q in combo if q != p}))
+    if not terms:
+        return True
+    try:
+        _check_deals(s, p, path, terms)
+    except RuleError:
+        return False
+    return True
+
+
 def _legal_answers(s: GameState) -> list[Action]:
     request = s.request
     assert request is not None
@@ -229,7 +242,8 @@ def _legal_answers(s: GameState) -> list[Action]:
         most = min(here.count(q), request.needed)
         low, high = _answer_bounds(s, q, most)
         offer = request.offers.get(q)
-        if offer is not None and not laurels.holds(s.hoards[q], offer.consenter_pays):
+        if offer is not None and low == 0 and not laurels.holds(s.hoards[q],
+                                                                offer.consenter_pays):
             high = 0
         out.extend({"type": "answer", "player": q, "consents": c} for c in range(low, high + 1))
     return out
@@ -267,7 +281,7 @@ def _check_form(s: GameState, action: Any) -> tuple[str, int]:
     if not isinstance(action, dict):
         raise RuleError("R4", "bad_action", "an action must be an object with a type")
     kind = action.get("type")
-    if kind not in ACTION_KEYS:
+    if not isinstance(kind, str) or kind not in ACTION_KEYS:
         raise RuleError("R4", "bad_action", f"unknown action type {kind!r}", type=str(kind))
     if not ACTION_KEYS[kind].issuperset(action):
         extra = sorted(map(str, set(action) - ACTION_KEYS[kind]))
@@ -380,7 +394,7 @@ def _move(s: GameState, p: int, action: Action) -> Event:
     if took != EMPTY:
         s.hoards[p][took] += 1
         s.spaces[path] = s.pile.pop() if s.pile else EMPTY
-        event["took"] = KIND_NAMES[took]
+        event["took"] = True  # which laurel stays unsaid: the log must not total hoards (R10)
         event["replaced_by"] = KIND_NAMES[s.spaces[path]] if s.spaces[path] != EMPTY else None
     rewards = _pay_rewards(s, p, supporters) if not caesar_free else {}
     if rewards:
@@ -575,7 +589,7 @@ def _parse_offers(s: GameState, p: int, path: int, asked: list[int], data: Any) 
         raise RuleError("R11", "bad_terms", "offers must map seats to terms")
     offers: dict[int, Terms] = {}
     for key, value in data.items():
-        q = int(key) if isinstance(key, str) and key.isdigit() else key
+        q = int(key) if isinstance(key, str) and key.isdecimal() else key
         if q not in asked:
             raise RuleError("R11", "bad_terms", f"seat {key} is not asked in this request",
                             player=str(key))
@@ -626,12 +640,13 @@ def _answer(s: GameState, q: int, action: Action) -> Event:
     if low >= 1 and action.get("terms"):
         raise RuleError("R11", "promise_binds", f"{s.options.names[q]} promised a consent and "
                         "cannot ask terms for it", player=q)
-    terms = _answer_terms(s, q, request, consents, action)
+    terms = _answer_terms(s, q, request, consents, action, owed=low >= 1)
     request.answers[q] = Answer(consents, terms)
     if consents == 0:
         for promise in s.promises:
             if promise.kind == "refuse" and promise.by == q and promise.player == s.current:
-                promise.done = True
+                # kept: it still binds the rest of this turn, so a repeated request is refused
+                promise.until_turn = min(promise.until_turn, s.turn)
     event: Event = {"type": "answer", "player": q, "consents": consents,
                     "mover": s.current, "from": a, "to": PATH_TO[request.path]}
     if terms is not None and not terms.is_empty():
@@ -640,9 +655,10 @@ def _answer(s: GameState, q: int, action: Action) -> Event:
 
 
 def _answer_terms(s: GameState, q: int, request: Request, consents: int,
-                  action: Action) -> Terms | None:
+                  action: Action, owed: bool = False) -> Terms | None:
     if "terms" not in action or action["terms"] is None:
-        offer = request.offers.get(q) if consents else None
+        # a promised consent is owed as it is: the asker's offer does not attach to it (R11)
+        offer = request.offers.get(q) if consents and not owed else None
         if offer is not None and not laurels.holds(s.hoards[q], offer.consenter_pays):
             raise RuleError("R13", "cannot_pay", "you do not hold the laurels this offer asks of "
                             "you")

@@ -191,11 +191,24 @@ class GameState:
                 "path": self.request.path, "needed": self.request.needed,
                 "asked": self.request.asked[:],
                 "answers": {str(k): a.consents for k, a in self.request.answers.items()},
+                "offers": {str(k): _terms_data(t) for k, t in self.request.offers.items()},
+                "terms": {str(k): None if a.terms is None else _terms_data(a.terms)
+                          for k, a in self.request.answers.items()},
             },
             "bonus_forced": self.bonus_forced,
             "winner": self.winner,
             "series_results": list(self.series_results),
+            "council_next": self.council_next,
+            "reveal_open": self.reveal_open,
+            "revealed": self.revealed,
         }
+
+
+def _terms_data(terms: Terms) -> dict[str, Any]:
+    return {"mover_pays": laurels.heap_names(terms.mover_pays),
+            "consenter_pays": laurels.heap_names(terms.consenter_pays),
+            "split": terms.split, "caesar": terms.caesar,
+            "promises": [list(p) for p in terms.promises]}
 
 
 def _copy_request(request: Request | None) -> Request | None:

@@ -1,0 +1,172 @@
+"""The JSON bridge the page calls (qvcore.jsapi.Table): JSON strings in and out, every reply
+``{"ok": ...}``, no exception ever escapes, and a rejected call changes nothing (R4, R10)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from qvcore import board
+from qvcore.jsapi import Table
+
+
+def call(text: str) -> dict[str, Any]:
+    reply = json.loads(text)
+    assert isinstance(reply, dict) and isinstance(reply["ok"], bool)
+    return reply
+
+
+def error_of(text: str) -> dict[str, Any]:
+    reply = call(text)
+    assert reply["ok"] is False, reply
+    assert set(reply["error"]) == {"rule", "code", "message", "params"}
+    error: dict[str, Any] = reply["error"]
+    assert error["message"].startswith(error["rule"] + ": ")
+    return error
+
+
+def started(players: int = 3, seed: int = 4, **options: Any) -> Table:
+    table = Table()
+    assert call(table.new_game(json.dumps({"players": players, **options}), seed))["ok"]
+    return table
+
+
+def test_r2_board() -> None:
+    assert call(Table().board()) == {"ok": True, "board": board.board_data()}
+
+
+def test_r3_new_game_returns_the_onlookers_view() -> None:
+    table = Table()
+    reply = call(table.new_game('{"players": 4, "scarce_laurels": true}', 8))
+    view = reply["view"]
+    assert view["viewer"] is None
+    assert view["pool"] == 14
+    assert view["current"] == 0
+    assert len(view["players"]) == 4
+    assert view["legal"] == []
+
+
+@pytest.mark.parametrize(("options", "seed", "code", "rule"), [
+    ("{bad", 1, "bad_input", "R4"),
+    ("[]", 1, "bad_options", "R12"),
+    ('{"players": 2}', 1, "bad_player_count", "R1"),
+    ('{"players": 3}', -1, "bad_seed", "R3"),
+    ('{"players": 3}', "abc", "bad_input", "R3"),
+    ('{"players": 3}', None, "bad_input", "R3"),
+    ('{"players": 3}', float("nan"), "bad_input", "R3"),
+])
+def test_r3_bad_new_game_is_an_error_reply(options: str, seed: Any, code: str, rule: str) -> None:
+    table = started()
+    before = call(table.view())
+    error = error_of(table.new_game(options, seed))
+    assert (error["code"], error["rule"]) == (code, rule)
+    assert call(table.view()) == before   # the running game is kept
+
+
+def test_no_game_yet() -> None:
+    table = Table()
+    for reply in (table.view(), table.act('{"type": "add", "player": 0, "office": 1}'),
+                  table.save(), table.undo(), table.check("{}"), table.replay_view(0)):
+        assert error_of(reply)["code"] == "no_game"
+
+
+def test_r4_act_returns_event_text_and_view() -> None:
+    table = started()
+    reply = call(table.act('{"type": "add", "player": 0, "office": 2}'))
+    assert reply["ok"] is True
+    assert reply["event"] == {"type": "add", "player": 0, "office": 2}
+    assert reply["text"] == "Player 1 adds a senator to office 2."
+    assert reply["view"]["offices"][2] == [0]
+    assert reply["view"]["log"][0]["text"] == reply["text"]
+
+
+@pytest.mark.parametrize(("action", "code"), [
+    ("not json", "bad_action"),
+    ("[" * 50_000, "bad_action"),
+    ("null", "bad_action"),
+    ('{"type": "add", "player": 1, "office": 1}', "not_your_turn"),
+    ('{"type": "add", "player": 0, "office": 9}', "not_entry_office"),
+    ('{"type": "add", "player": 0, "office": 1, "x": 0}', "bad_action"),
+    ('{"type": "move", "player": 0, "from": 0, "to": 4}', "not_your_senator"),
+])
+def test_r4_rejected_act_changes_nothing(action: str, code: str) -> None:
+    table = started()
+    table.act('{"type": "add", "player": 0, "office": 1}')
+    table.act('{"type": "add", "player": 1, "office": 1}')
+    table.act('{"type": "caesar", "player": 2, "from": 1, "to": 8}')
+    save = call(table.save())["save"]
+    views = [call(table.view(seat)) for seat in (None, 0, 1, 2)]
+    assert error_of(table.act(action))["code"] == code
+    assert error_of(table.check(action))["code"] == code
+    assert call(table.save())["save"] == save
+    assert [call(table.view(seat)) for seat in (None, 0, 1, 2)] == views
+
+
+def test_check_says_yes_and_plays_nothing() -> None:
+    table = started()
+    assert call(table.check('{"type": "add", "player": 0, "office": 1}')) == {"ok": True}
+    assert call(table.view())["view"]["offices"][1] == []
+
+
+def test_r10_view_of_a_seat_holds_only_its_own_hoard() -> None:
+    table = started()
+    table.act('{"type": "add", "player": 0, "office": 3}')
+    table.act('{"type": "add", "player": 1, "office": 3}')
+    table.act('{"type": "add", "player": 2, "office": 3}')
+    table.act('{"type": "request", "player": 0, "from": 3, "to": 6}')
+    table.act('{"type": "answer", "player": 1, "consents": 1}')
+    reply = call(table.act('{"type": "move", "player": 0, "from": 3, "to": 6, "supporters": [1]}'))
+    assert reply["event"]["took"] is True
+    seat0 = call(table.view(0))["view"]["players"]
+    seat2 = call(table.view(2))["view"]["players"]
+    onlooker = call(table.view())["view"]["players"]
+    assert seat0[0]["hoard_size"] == 1 and list(seat0[0]["hoard"].values()) == [1]
+    assert "hoard" not in seat0[1] and "total" not in seat0[1]
+    assert seat2[1]["hoard_size"] == 1 and "total" not in seat2[1]
+    assert all("total" not in p and "hoard" not in p for p in onlooker)
+    assert [p["hoard"] for p in seat2 if "hoard" in p] == [{}]
+
+
+@pytest.mark.parametrize("viewer", [3, -1, "0", True, 1.5])
+def test_r10_view_of_a_seat_that_does_not_exist(viewer: Any) -> None:
+    table = started()
+    assert error_of(table.view(viewer))["code"] == "bad_viewer"
+
+
+def test_save_load_undo_and_replay_view() -> None:
+    table = started(4, 12, horizon="two")
+    actions = ['{"type": "add", "player": 0, "office": 1}',
+               '{"type": "add", "player": 1, "office": 1}',
+               '{"type": "caesar", "player": 2, "from": 1, "to": 5}',
+               '{"type": "add", "player": 3, "office": 0}']
+    views = [call(table.view())["view"]]
+    for action in actions:
+        views.append(call(table.act(action))["view"])
+    save = call(table.save('{"colours": ["red", "blue", "green", "black"]}'))["save"]
+    assert save["meta"] == {"colours": ["red", "blue", "green", "black"]}
+    for n in range(5):
+        assert call(table.replay_view(n))["view"] == views[n]
+    other = Table()
+    reply = call(other.load(json.dumps(save)))
+    assert reply["meta"] == {"colours": ["red", "blue", "green", "black"]}
+    assert reply["view"] == views[4]
+    assert call(other.undo(2))["view"] == views[2]
+    assert call(other.undo())["view"] == views[1]
+    bads: list[Any] = [5, -1, "x", None]
+    for bad in bads:
+        assert error_of(other.undo(bad))["code"] in ("bad_undo", "bad_input")
+        assert error_of(table.replay_view(bad if bad != 5 else 9))["code"] in (
+            "bad_undo", "bad_input")
+    assert call(other.view())["view"] == views[1]
+    assert error_of(table.save("{oops"))["code"] == "bad_input"
+
+
+def test_bad_load_keeps_the_running_game() -> None:
+    table = started()
+    table.act('{"type": "add", "player": 0, "office": 1}')
+    before = call(table.save())["save"]
+    for text in ("", "{}", "[1]", '{"format": "qvcore-save", "version": 99}', "\u0000"):
+        assert error_of(table.load(text))["rule"] == "save"
+    assert call(table.save())["save"] == before
