@@ -1,0 +1,208 @@
+"""Consent through the UI (R6, R7, R11): a refusal, a deal with a payment, the Caesar bonus."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+
+from qvcore import board
+from qvcore.game import Game
+
+from .play import (
+    NAMES,
+    SEED,
+    advance_to,
+    log_texts,
+    office,
+    options,
+    play,
+    play_script,
+    scripted_action,
+    start_game,
+    wait_actions,
+)
+
+
+def test_a_refused_consent_then_another_action(app: Page) -> None:
+    """The mover asks with an offer (a promise); everybody refuses; the mover adds instead."""
+    start_game(app)
+    game = Game(options(), SEED)
+    mirror = Game(options(), SEED)
+    prefix = advance_to(mirror, lambda g: g.state.stage == "consent")
+    request = prefix[-1]
+    for action in prefix[:-1]:
+        play(app, game, action)
+    mover = request["player"]
+    asked = sorted(set(game.state.offices[request["from"]]) - {mover},
+                   key=lambda q: (q - mover) % 3)
+    # the request, with an offer to the first asked player composed in the terms dialog
+    office(app, request["from"]).click()
+    office(app, request["to"]).click()
+    move = app.get_by_test_id("move-dialog")
+    move.get_by_test_id("offers-toggle").click()
+    move.get_by_test_id(f"offer-edit-{asked[0]}").click()
+    terms = app.get_by_test_id("terms-dialog")
+    expect(terms.get_by_test_id("dialog-to")).to_have_text(NAMES[mover])
+    terms.get_by_test_id("promise-add").click()
+    terms.get_by_test_id("promise-by").select_option(str(mover))
+    terms.get_by_test_id("promise-player").select_option(str(asked[0]))
+    terms.get_by_test_id("terms-submit").click()
+    expect(terms).to_have_count(0)
+    expect(move).to_contain_text(f"{NAMES[mover]} promises to consent to {NAMES[asked[0]]}")
+    move.get_by_test_id("ask-consent").click()
+    offer = {"promises": [{"by": mover, "kind": "consent", "player": asked[0]}]}
+    game.apply({**request, "offers": {str(asked[0]): offer}})
+    wait_actions(app, len(game.actions))
+    assert log_texts(app)[-1] == game.log()[-1]["text"]
+    assert f"Offer to {NAMES[asked[0]]}: {NAMES[mover]} promises to consent to " \
+        f"{NAMES[asked[0]]}." in log_texts(app)[-1]
+
+    for seat in asked:
+        dialog = app.get_by_test_id("answer-dialog")
+        expect(dialog.get_by_test_id("dialog-to")).to_have_text(NAMES[seat])
+        expect(dialog.get_by_test_id("answer-question")).to_contain_text(
+            f"from office {request['from']} to office {request['to']}")
+        if seat == asked[0]:
+            expect(dialog.get_by_test_id("answer-offer")).to_contain_text("promises to consent")
+        dialog.get_by_test_id("answer-refuse").click()
+        game.apply({"type": "answer", "player": seat, "consents": 0})
+        wait_actions(app, len(game.actions))
+        assert log_texts(app)[-1] == f"{NAMES[seat]} refuses."
+    # nobody agreed: the mover is told, and does something else
+    supporters = app.get_by_test_id("supporters-dialog")
+    expect(supporters.get_by_test_id("dialog-to")).to_have_text(NAMES[mover])
+    expect(supporters.get_by_test_id("no-supporters")).to_be_visible()
+    supporters.get_by_test_id("supporters-later").click()
+    entry = next(o for o in board.ENTRY_OFFICES
+                 if len(game.state.offices[o]) < board.SEATS[o])
+    app.get_by_test_id(f"add-{entry}").click()
+    game.apply({"type": "add", "player": mover, "office": entry})
+    wait_actions(app, len(game.actions))
+    assert log_texts(app) == [e["text"] for e in game.log()]
+    assert log_texts(app)[-1] == f"{NAMES[mover]} adds a senator to office {entry}."
+
+
+def test_a_deal_with_a_payment(app: Page) -> None:
+    """The asked player agrees on terms (the mover pays a laurel); the mover accepts by picking
+    them as supporter, and the engine moves the token (R11, R13)."""
+    start_game(app)
+    mirror = Game(options(), SEED)
+
+    def ready(g: Game) -> bool:
+        s = g.state
+        if s.stage != "action":
+            return False
+        a = scripted_action(g)
+        return (a["type"] == "request" and board.SEATS[a["from"]] == 3
+                and sum(s.hoards[s.current]) > 0)
+
+    prefix = advance_to(mirror, ready)
+    game = Game(options(), SEED)
+    for action in prefix:
+        play(app, game, action)
+    request = scripted_action(game)
+    mover = request["player"]
+    play(app, game, request)
+    assert game.state.request is not None
+    consenter = game.state.request.asked[0]
+    hoard = game.state.hoards[mover]
+    kind = next(name for k, name in enumerate(("I", "II", "IIC", "III", "IV", "V")) if hoard[k])
+
+    dialog = app.get_by_test_id("answer-dialog")
+    expect(dialog.get_by_test_id("dialog-to")).to_have_text(NAMES[consenter])
+    dialog.get_by_test_id("answer-terms").click()
+    terms = app.get_by_test_id("terms-dialog")
+    expect(terms.get_by_test_id("dialog-to")).to_have_text(NAMES[consenter])
+    terms.get_by_test_id(f"pay-mover-{kind}-plus").click()
+    expect(terms.get_by_test_id(f"pay-mover-{kind}")).to_have_text("1")
+    terms.get_by_test_id("terms-submit").click()
+    answer = {"type": "answer", "player": consenter, "consents": 1,
+              "terms": {"mover_pays": [kind]}}
+    game.apply(answer)
+    wait_actions(app, len(game.actions))
+    assert log_texts(app)[-1] == game.log()[-1]["text"]
+    assert "on terms: the mover pays 1 laurel" in game.log()[-1]["text"]
+
+    supporters = app.get_by_test_id("supporters-dialog")
+    expect(supporters.get_by_test_id("dialog-to")).to_have_text(NAMES[mover])
+    expect(supporters).to_contain_text(f"{NAMES[mover]} pays {kind if kind != 'IIC' else 'II'}")
+    before = game.state.total(mover), game.state.total(consenter)
+    supporters.get_by_test_id(f"support-{consenter}").click()
+    move = {"type": "move", "player": mover, "from": request["from"], "to": request["to"],
+            "supporters": [consenter]}
+    event = game.apply(move)
+    wait_actions(app, len(game.actions))
+    assert event["deals"][0]["mover_pays"] == 1
+    assert game.state.total(consenter) >= before[1] + 1
+    text = log_texts(app)[-1]
+    assert text == game.log()[-1]["text"]
+    assert f"Deal with {NAMES[consenter]}: the mover pays 1 laurel." in text
+    assert kind not in text.split("Deal with")[1].replace("laurel", "")
+
+
+def test_the_caesar_bonus(app: Page) -> None:
+    """Taking a Caesar laurel (R7.3) lets the mover move Caesar at the end of the turn."""
+    start_game(app)
+    mirror = Game(options(), SEED)
+    prefix = advance_to(mirror, lambda g: g.state.stage == "bonus")
+    game = Game(options(), SEED)
+    play_script(app, game, len(prefix))
+    assert game.state.stage == "bonus"
+    mover = game.state.current
+    expect(app.get_by_test_id("turn-heading")).to_contain_text(f"{NAMES[mover]} may move Caesar")
+    expect(app.get_by_test_id("decline")).to_be_visible()
+    target = next(p for p in board.LAUREL_PATHS if p != game.state.caesar)
+    a, b = board.PATH_FROM[target], board.PATH_TO[target]
+    app.get_by_test_id(f"space-{a}-{b}").click()
+    event = game.apply({"type": "caesar", "player": mover, "from": a, "to": b})
+    wait_actions(app, len(game.actions))
+    assert event["bonus"] is True
+    assert log_texts(app)[-1] == f"{NAMES[mover]} moves Caesar with the Caesar laurel's bonus " \
+        f"to the path {a}→{b}."
+    expect(app.get_by_test_id(f"space-{a}-{b}")).to_have_class(re.compile(r"\bhas-caesar\b"))
+    expect(app.locator("[data-testid^=space-].has-caesar")).to_have_count(1)
+    # the turn has passed on
+    expect(app.get_by_test_id(f"player-{game.state.current}")).to_have_attribute(
+        "aria-current", "true")
+    expect(office(app, 13)).to_be_visible()
+
+
+def test_a_deal_that_splits_the_gains_and_sends_caesar(app: Page) -> None:
+    """Terms with the split and Caesar's destination: the bonus move is then forced (R11)."""
+    start_game(app)
+    mirror = Game(options(), SEED)
+    prefix = advance_to(mirror, lambda g: g.state.stage == "bonus")
+    game = Game(options(), SEED)
+    for action in prefix[:-2]:  # up to the last answer before the move taking a Caesar laurel
+        play(app, game, action)
+    last_answer, move = prefix[-2:]
+    assert last_answer["type"] == "answer" and move["type"] == "move"
+    seat = last_answer["player"]
+    target = next(p for p in board.LAUREL_PATHS if p != game.state.caesar)
+    a, b = board.PATH_FROM[target], board.PATH_TO[target]
+    dialog = app.get_by_test_id("answer-dialog")
+    expect(dialog.get_by_test_id("dialog-to")).to_have_text(NAMES[seat])
+    dialog.get_by_test_id("answer-terms").click()
+    terms = app.get_by_test_id("terms-dialog")
+    terms.get_by_test_id("terms-split").check()
+    terms.get_by_test_id("terms-caesar").select_option(f"{a}-{b}")
+    terms.get_by_test_id("terms-submit").click()
+    game.apply({**last_answer, "terms": {"split": True, "caesar": {"from": a, "to": b}}})
+    wait_actions(app, len(game.actions))
+    assert log_texts(app)[-1] == game.log()[-1]["text"]
+    assert f"the gains are split; Caesar goes to {a}→{b}" in log_texts(app)[-1]
+
+    supporters = app.get_by_test_id("supporters-dialog")
+    supporters.get_by_test_id("support-" + "-".join(map(str, move["supporters"]))).click()
+    event = game.apply(move)
+    wait_actions(app, len(game.actions))
+    assert event["bonus"] is True and "split_tokens" in event["deals"][0]
+    assert log_texts(app)[-1] == game.log()[-1]["text"]
+    # the deal fixed Caesar's destination: no other choice is offered
+    expect(app.get_by_test_id("decline")).to_have_count(0)
+    app.get_by_test_id("caesar-forced").click()
+    game.apply({"type": "caesar", "player": move["player"], "from": a, "to": b})
+    wait_actions(app, len(game.actions))
+    assert log_texts(app) == [e["text"] for e in game.log()]
+    expect(app.get_by_test_id(f"space-{a}-{b}")).to_have_class(re.compile(r"\bhas-caesar\b"))

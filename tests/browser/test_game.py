@@ -1,0 +1,51 @@
+"""A complete hot-seat game played through the UI, consent dialogs answered by clicking, then
+stepped through in the replay view."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+
+from qvcore.game import Game
+
+from .play import NAMES, SEED, log_texts, options, play_script, start_game
+
+
+def test_a_complete_three_player_game_and_its_replay(app: Page, console_errors: list[str]) -> None:
+    start_game(app)
+    game = Game(options(), SEED)
+    play_script(app, game)
+    assert game.state.stage == "over"
+    kinds = [a["type"] for a in game.actions]
+    assert {"add", "request", "answer", "move", "decline"} <= set(kinds)
+
+    # the end screen: every hoard revealed, the winner and why (R9)
+    end = app.get_by_test_id("end-screen")
+    expect(end).to_be_visible()
+    winner = game.state.winner
+    assert winner is not None
+    expect(end.get_by_test_id("winner")).to_have_text(f"{NAMES[winner]} wins!")
+    expect(end.get_by_test_id("winner-reason")).to_contain_text(NAMES[winner])
+    expect(end.get_by_test_id("winner-reason")).to_contain_text("R9.3")
+    for seat in range(3):
+        expect(end.get_by_test_id(f"end-total-{seat}")).to_have_text(str(game.state.total(seat)))
+    assert log_texts(app) == [entry["text"] for entry in game.log()]
+
+    # the replay steps through the finished game with the engine's views
+    end.get_by_test_id("end-replay").click()
+    step = app.get_by_test_id("replay-step")
+    expect(step).to_have_text(f"Step 0 of {len(game.actions)}")
+    expect(app.get_by_test_id("replay-text")).to_have_text("The game is set up.")
+    app.get_by_test_id("replay-next").click()
+    app.get_by_test_id("replay-next").click()
+    expect(step).to_have_text(f"Step 2 of {len(game.actions)}")
+    expect(app.get_by_test_id("replay-text")).to_have_text(game.log()[1]["text"])
+    past = Game.replay(options(), SEED, game.actions[:2]).state
+    on_board = sum(len(here) for here in past.offices)
+    expect(app.locator("[data-testid=board] .seat.taken")).to_have_count(on_board)
+    expect(app.locator("[data-testid=office-13] .seat.taken")).to_have_count(0)
+    app.get_by_test_id("replay-last").click()
+    expect(step).to_have_text(f"Step {len(game.actions)} of {len(game.actions)}")
+    expect(app.locator("[data-testid=office-13] .seat.taken")).to_have_count(5)
+    app.get_by_test_id("replay-exit").click()
+    expect(app.get_by_test_id("replay-step")).to_be_hidden()
+    assert console_errors == []

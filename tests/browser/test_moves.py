@@ -1,0 +1,102 @@
+"""Moves by keyboard alone, the engine's reason for an impossible move, and undo."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from qvcore.errors import RuleError
+from qvcore.game import Game
+
+from .play import NAMES, SEED, log_texts, office, options, start_game, wait_actions
+
+
+def engine_reason(game: Game, action: dict[str, object]) -> str:
+    with pytest.raises(RuleError) as error:
+        game.check(action)
+    return str(error.value)
+
+
+def test_keyboard_play_and_the_engine_reason_for_an_impossible_move(app: Page) -> None:
+    start_game(app)
+    game = Game(options(), SEED)
+    # Aurelia adds at office 1 with the keyboard, on the turn panel's button
+    app.get_by_test_id("add-1").focus()
+    app.keyboard.press("Enter")
+    game.apply({"type": "add", "player": 0, "office": 1})
+    wait_actions(app, 1)
+    # Brutus adds at office 0 by pressing Enter on the board's office
+    office(app, 0).focus()
+    app.keyboard.press("Enter")
+    game.apply({"type": "add", "player": 1, "office": 0})
+    wait_actions(app, 2)
+    office(app, 2).focus()
+    app.keyboard.press(" ")
+    game.apply({"type": "add", "player": 2, "office": 2})
+    wait_actions(app, 3)
+    assert log_texts(app) == [e["text"] for e in game.log()]
+
+    # Aurelia selects her senator in office 1: it can go to 5 and 8, with consent only
+    office(app, 1).focus()
+    app.keyboard.press("Enter")
+    expect(office(app, 1)).to_have_attribute("aria-pressed", "true")
+    expect(app.get_by_test_id("dest-5")).to_contain_text("not possible")
+    # office 9 is not on a path from office 1: the engine says why (R4)
+    office(app, 9).focus()
+    app.keyboard.press("Enter")
+    reason = engine_reason(game, {"type": "move", "player": 0, "from": 1, "to": 9,
+                                  "supporters": []})
+    assert reason.startswith("R4: ")
+    expect(app.get_by_test_id("message")).to_have_text(reason)
+    # office 5 is on a path, but nobody else sits in office 1 to consent (R6)
+    office(app, 5).focus()
+    app.keyboard.press("Enter")
+    reason = engine_reason(game, {"type": "request", "player": 0, "from": 1, "to": 5})
+    assert reason.startswith("R6")
+    expect(app.get_by_test_id("message")).to_have_text(reason)
+    # clicking the blocked destination in the panel says the same
+    app.get_by_test_id("dest-8").click()
+    expect(app.get_by_test_id("message")).to_have_text(reason)
+    # nothing was played
+    assert log_texts(app) == [e["text"] for e in game.log()]
+
+    # Caesar by keyboard: the chooser dialog, Escape closes it, then a laurel space on the board
+    app.get_by_test_id("deselect").click()
+    app.get_by_test_id("caesar-open").focus()
+    app.keyboard.press("Enter")
+    chooser = app.get_by_test_id("caesar-dialog")
+    expect(chooser).to_be_visible()
+    app.keyboard.press("Escape")
+    expect(chooser).to_have_count(0)
+    app.get_by_test_id("space-8-12").focus()
+    app.keyboard.press("Enter")
+    game.apply({"type": "caesar", "player": 0, "from": 8, "to": 12})
+    wait_actions(app, 4)
+    assert log_texts(app)[-1] == f"{NAMES[0]} moves Caesar to the path 8→12."
+
+
+def test_undo_asks_before_taking_back_another_players_decision(app: Page) -> None:
+    start_game(app)
+    game = Game(options(), SEED)
+    for seat, entry in enumerate((1, 1, 3)):
+        app.get_by_test_id(f"add-{entry}").click()
+        game.apply({"type": "add", "player": seat, "office": entry})
+        wait_actions(app, seat + 1)
+    # Aurelia decides now; the last action was Cassia's
+    app.get_by_test_id("undo").click()
+    confirm = app.get_by_test_id("undo-confirm")
+    expect(confirm).to_contain_text(f"{NAMES[2]}'s action")
+    confirm.get_by_test_id("confirm-no").click()
+    expect(confirm).to_have_count(0)
+    assert len(log_texts(app)) == 3
+    app.get_by_test_id("undo").click()
+    confirm.get_by_test_id("confirm-yes").click()
+    game.undo(1)
+    wait_actions(app, 2)
+    assert log_texts(app) == [e["text"] for e in game.log()]
+    expect(app.get_by_test_id("turn-heading")).to_contain_text(f"{NAMES[2]}'s turn")
+    # Cassia plays differently this time
+    app.get_by_test_id("add-2").click()
+    game.apply({"type": "add", "player": 2, "office": 2})
+    wait_actions(app, 3)
+    assert log_texts(app) == [e["text"] for e in game.log()]

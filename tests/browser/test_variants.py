@@ -1,0 +1,55 @@
+"""Variants through the UI: V2 open hoards (show all on demand) and V3 appeal to the council."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+
+from qvcore import board
+from qvcore.game import Game
+
+from .play import NAMES, SEED, log_texts, options, play, scripted_action, start_game, wait_actions
+
+
+def test_open_hoards_and_the_council_between_games(app: Page) -> None:
+    start_game(app, open_hoards="every_entry", series=True)
+    game = Game(options(open_hoards="every_entry", series=True), SEED)
+    revealed = False
+    while game.state.stage != "council":
+        play(app, game, scripted_action(game))
+        if not revealed and game.state.reveal_open:
+            # V2: right after a Senate entry anyone may ask to see every hoard
+            expect(app.get_by_test_id("shown-hoard-0")).to_have_count(0)
+            asker = game.state.current
+            if app.get_by_test_id("answer-dialog").is_visible():
+                app.get_by_test_id("answer-later").click()
+            app.get_by_test_id("reveal").click()
+            game.apply({"type": "reveal", "player": asker})
+            wait_actions(app, len(game.actions))
+            for q in range(3):
+                expect(app.get_by_test_id(f"shown-hoard-{q}")).to_contain_text(
+                    f"total {game.state.total(q)}")
+            expect(app.get_by_test_id("revealed-note")).to_be_visible()
+            assert log_texts(app)[-1] == f"{NAMES[asker]} asks that every hoard be shown."
+            # the next action hides them again
+            play(app, game, scripted_action(game))
+            expect(app.get_by_test_id("shown-hoard-0")).to_have_count(0)
+            revealed = True
+    assert revealed
+    # V3: the council, highest total first, each down to two senators on the board
+    assert game.state.game_number == 1
+    while game.state.stage == "council":
+        seat = game.state.council_next
+        expect(app.get_by_test_id("turn-heading")).to_contain_text(f"Council: {NAMES[seat]}")
+        play(app, game, scripted_action(game))
+    assert game.state.game_number == 2
+    assert log_texts(app)[-1].endswith("Game 2 begins.")
+    assert log_texts(app) == [e["text"] for e in game.log()]
+    heading = app.get_by_test_id("turn-heading")
+    expect(heading).to_contain_text(f"{NAMES[game.state.current]}'s turn")
+    expect(app.locator("[data-testid=office-13] .seat.taken")).to_have_count(0)
+    for q in range(3):
+        assert game.state.on_board(q) <= 2
+    caesar = app.get_by_test_id(f"space-{board.PATH_FROM[board.CAESAR_START]}-13")
+    expect(caesar).to_have_class(re.compile(r"\bhas-caesar\b"))

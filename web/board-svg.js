@@ -1,0 +1,332 @@
+// The board in SVG (R2), drawn from the engine's board data (board.json), then updated from
+// each onlooker view. It knows nothing of the rules: turn.js tells it what to highlight and
+// receives the clicks (pointer, or Enter/Space on a focused office or laurel space).
+
+import { s, listText } from "./dom.js";
+import { seatColour } from "./colours.js";
+
+export const WIDTH = 1000;
+export const HEIGHT = 1120;
+const SEAT_R = 21;
+const SEAT_GAP = 52;
+const HIT_MIN = 132;  // ≥ 44 px on a 360 px wide phone
+const SPACE_R = 27;
+const SPACE_HIT = 64;  // at most: a space's target stays off the offices' boxes
+
+const X = (x) => 30 + x * 940;
+const Y = (y) => 150 + ((y - 0.13) / 0.77) * 860;
+
+/**
+ * Seat centres relative to the office centre, and the office box size. Seats fill left to
+ * right, top to bottom (R9.2): 1 seat; 3 as two over one; 5 (and the Senate) as three over two.
+ */
+function officeShape(seats, senate) {
+  const g = SEAT_GAP;
+  if (seats === 1) return { w: 78, h: 78, seats: [[0, 0]] };
+  const layout = seats === 3
+    ? [[-g / 2, -g / 2], [g / 2, -g / 2], [0, g / 2]]
+    : [[-g, -g / 2], [0, -g / 2], [g, -g / 2], [-g / 2, g / 2], [g / 2, g / 2]];
+  const w = (seats === 3 ? 2 : 3) * g + 30;
+  if (senate) {
+    // the Senate's seats leave room for their arrival order under each (R9.2)
+    return { w: w + 40, h: 2 * g + 30 + 84, seats: layout.map(([x, y]) => [x, y * 1.45 + 24]) };
+  }
+  return { w, h: 2 * g + 30, seats: layout };
+}
+
+/** Where the segment from the centre of box a towards point b leaves box a. */
+function edgePoint(a, b) {
+  const dx = b.x - a.x;
+  const dy = b.y - a.y;
+  const tx = dx === 0 ? Infinity : (a.w / 2 + 6) / Math.abs(dx);
+  const ty = dy === 0 ? Infinity : (a.h / 2 + 6) / Math.abs(dy);
+  const t = Math.min(tx, ty);
+  return { x: a.x + dx * t, y: a.y + dy * t };
+}
+
+/** A name cut to fit the board's corner (the panels show it whole). */
+function short(name) {
+  return name.length > 14 ? `${name.slice(0, 13)}…` : name;
+}
+
+const ROMAN = { I: "I", II: "II", IIC: "II", III: "III", IV: "IV", V: "V" };
+const ORDINAL = ["1st", "2nd", "3rd", "4th", "5th"];
+
+export class BoardSvg {
+  /**
+   * @param {SVGSVGElement} svg an empty <svg> element
+   * @param {object} data the board data (board.json)
+   * @param {{onOffice: (id: number) => void, onSpace: (path: number) => void}} handlers
+   */
+  constructor(svg, data, handlers) {
+    this.svg = svg;
+    this.data = data;
+    this.handlers = handlers;
+    this.offices = [];
+    this.spaces = new Map();  // path id -> parts
+    this.paths = [];
+    this.draw();
+    svg.addEventListener("click", (event) => this.onActivate(event));
+    svg.addEventListener("keydown", (event) => {
+      if (event.key === "Enter" || event.key === " ") {
+        event.preventDefault();
+        this.onActivate(event);
+      }
+    });
+  }
+
+  onActivate(event) {
+    if (this.svg.classList.contains("inert-board")) return;
+    const space = event.target.closest?.("[data-path]");
+    if (space) {
+      this.handlers.onSpace(Number(space.dataset.path));
+      return;
+    }
+    const office = event.target.closest?.("[data-office]");
+    if (office) this.handlers.onOffice(Number(office.dataset.office));
+  }
+
+  draw() {
+    const svg = this.svg;
+    const { offices, paths, senate } = this.data;
+    svg.setAttribute("viewBox", `0 0 ${WIDTH} ${HEIGHT}`);
+    svg.setAttribute("role", "group");
+    svg.setAttribute("aria-label", "The board of Quo Vadis?");
+    svg.replaceChildren();
+    svg.append(s("defs", {},
+      s("marker", { id: "arrow", viewBox: "0 0 10 10", refX: "8.5", refY: "5",
+        markerWidth: "5", markerHeight: "5", orient: "auto-start-reverse" },
+        s("path", { d: "M0,0 L10,5 L0,10 z", class: "arrow-head" })),
+      s("radialGradient", { id: "stone", cx: "50%", cy: "35%", r: "75%" },
+        s("stop", { offset: "0%", "stop-color": "#fffdf7" }),
+        s("stop", { offset: "100%", "stop-color": "#efe6d2" })),
+      s("radialGradient", { id: "gold", cx: "40%", cy: "35%", r: "70%" },
+        s("stop", { offset: "0%", "stop-color": "#f7e08a" }),
+        s("stop", { offset: "100%", "stop-color": "#b98d22" })),
+    ));
+    svg.append(s("rect", { class: "board-bg", x: 6, y: 6, width: WIDTH - 12, height: HEIGHT - 12,
+      rx: 28 }));
+    svg.append(s("rect", { class: "board-border", x: 18, y: 18, width: WIDTH - 36,
+      height: HEIGHT - 36, rx: 20 }));
+
+    // office geometry first: paths are clipped to the boxes
+    const geo = offices.map((o) => {
+      const shape = officeShape(o.seats, o.id === senate);
+      return { ...shape, x: X(o.x), y: Y(o.y) };
+    });
+    this.geo = geo;
+
+    this.attachments = offices.map(() => []);
+    const pathLayer = s("g", { class: "paths", "aria-hidden": "true" });
+    const spaceLayer = s("g", { class: "spaces" });
+    for (const p of paths) {
+      const a = geo[p.from];
+      const b = geo[p.to];
+      const start = edgePoint(a, b);
+      const end = edgePoint(b, a);
+      this.attachments[p.from].push([start.x - a.x, start.y - a.y]);
+      this.attachments[p.to].push([end.x - b.x, end.y - b.y]);
+      const line = s("line", { class: "path", x1: start.x, y1: start.y, x2: end.x, y2: end.y,
+        "marker-end": "url(#arrow)" });
+      pathLayer.append(line);
+      this.paths[p.id] = line;
+      if (p.laurel) {
+        const mx = (start.x + end.x) / 2;
+        const my = (start.y + end.y) / 2;
+        const g = s("g", { class: "space", "data-path": p.id, "data-testid": `space-${p.from}-${p.to}`,
+          tabindex: "0", role: "button", transform: `translate(${mx} ${my})` });
+        const room = Math.hypot(end.x - start.x, end.y - start.y) / 2 - 4;
+        const hit = s("circle", { class: "hit", r: Math.max(SPACE_R + 8, Math.min(SPACE_HIT, room)) });
+        const ring = s("circle", { class: "token", r: SPACE_R });
+        const text = s("text", { class: "token-text", y: "1" });
+        const mark = s("circle", { class: "caesar-mark", r: 6, cx: 18, cy: -18 });
+        const caesar = s("g", { class: "caesar", "aria-hidden": "true" },
+          s("circle", { class: "caesar-disc", r: 32 }),
+          s("path", { class: "caesar-wreath", d: "M-19,11 A23,23 0 0 1 -12,-18 M19,11 A23,23 0 0 0 12,-18" }),
+          s("text", { class: "caesar-text", y: "2" }, "C"));
+        const under = s("g", { class: "under", transform: "translate(26 26)" },
+          s("circle", { r: 14 }), s("text", { y: "1" }));
+        g.append(hit, ring, text, mark, caesar, under);
+        spaceLayer.append(g);
+        this.spaces.set(p.id, { g, ring, text, mark, caesar, under, path: p });
+      }
+    }
+
+    const officeLayer = s("g", { class: "offices" });
+    for (const o of offices) {
+      const shape = geo[o.id];
+      const isSenate = o.id === senate;
+      const g = s("g", { class: `office seats-${o.seats}${isSenate ? " senate" : ""}${
+        this.data.entry_offices.includes(o.id) ? " entry" : ""}`, "data-office": o.id,
+        "data-testid": `office-${o.id}`, tabindex: "0", role: "button",
+        transform: `translate(${shape.x} ${shape.y})` });
+      const hw = Math.max(shape.w, HIT_MIN) / 2;
+      const hh = Math.max(shape.h, HIT_MIN) / 2;
+      g.append(s("rect", { class: "hit", x: -hw, y: -hh, width: hw * 2, height: hh * 2 }));
+      g.append(s("rect", { class: "frame", x: -shape.w / 2, y: -shape.h / 2, width: shape.w,
+        height: shape.h, rx: isSenate ? 20 : 14 }));
+      if (isSenate) {
+        g.append(s("text", { class: "senate-title", y: -shape.h / 2 + 28 }, "SENATVS"));
+      }
+      const seats = shape.seats.map(([sx, sy], i) => {
+        const seat = s("g", { class: "seat", transform: `translate(${sx} ${sy})` },
+          s("circle", { class: "seat-ring", r: SEAT_R }),
+          s("circle", { class: "senator", r: SEAT_R - 3 }),
+          s("text", { class: "senator-text", y: "1" }));
+        if (isSenate) {
+          seat.append(s("text", { class: "arrival", y: SEAT_R + 11 }, ORDINAL[i]));
+        }
+        g.append(seat);
+        return seat;
+      });
+      const [bx, by] = this.badgeCorner(o.id);
+      g.append(s("g", { class: "badge", transform: `translate(${bx} ${by})` },
+        s("circle", { r: 15 }), s("text", { y: "1" }, String(o.id))));
+      if (this.data.entry_offices.includes(o.id)) {
+        g.append(s("text", { class: "entry-note", y: shape.h / 2 + 22 }, "entry"));
+      }
+      officeLayer.append(g);
+      this.offices[o.id] = { g, seats, data: o };
+    }
+
+    this.turnText = s("text", { class: "turn-text", x: 82, y: 60 });
+    // without a game on the table there is no one to play
+    this.turnSub = s("text", { class: "turn-sub", x: 82, y: 94 });
+    this.turnDisc = s("circle", { class: "turn-disc", cx: 56, cy: 60, r: 17 });
+    const turn = s("g", { class: "turn-indicator", "aria-hidden": "true" },
+      this.turnDisc, this.turnText, this.turnSub);
+    this.poolText = s("text", { class: "pool-text", x: 0, y: 0 });
+    this.pileText = s("text", { class: "pool-text", x: 0, y: 36 });
+    const pool = s("g", { class: "pool", transform: `translate(${WIDTH - 214} 58)`,
+      "aria-hidden": "true" },
+      s("circle", { class: "pool-token", cx: -26, cy: -8, r: 18 }),
+      s("text", { class: "pool-token-text", x: -26, y: -7 }, "I"),
+      s("rect", { class: "pile-token", x: -43, y: 16, width: 34, height: 26, rx: 6 }),
+      this.poolText, this.pileText);
+    svg.append(pathLayer, officeLayer, spaceLayer, turn, pool);
+  }
+
+  /** The corner of an office's box for its number: the one farthest from its paths. */
+  badgeCorner(id) {
+    const { w, h } = this.geo[id];
+    const corners = [[-w / 2, -h / 2], [w / 2, -h / 2], [-w / 2, h / 2], [w / 2, h / 2]];
+    const clearance = ([x, y]) => Math.min(...this.attachments[id].map(([ax, ay]) =>
+      Math.hypot(ax - x, ay - y)), Infinity);
+    let best = corners[0];
+    for (const c of corners) if (clearance(c) > clearance(best) + 1) best = c;
+    return [best[0] * 0.96, best[1] * 0.96];
+  }
+
+  /**
+   * Show a view (the onlooker's) with the marks turn.js computed.
+   * @param {object} view
+   * @param {object} meta the game's meta (colours)
+   * @param {object} marks {selected, selectable:Set, dest:Map(office->"free"|"consent"|"blocked"),
+   *   caesarTargets:Set(path), addable:Set(office), routes:Map(path->kind), inert:boolean}
+   */
+  update(view, meta, marks = {}) {
+    const names = view.players.map((p) => p.name);
+    const label = (seat) => `${names[seat]} (${seatColour(meta, seat).label})`;
+    this.svg.classList.toggle("inert-board", Boolean(marks.inert));
+    for (const office of this.offices) {
+      const id = office.data.id;
+      const here = view.offices[id];
+      office.seats.forEach((seat, i) => {
+        const owner = here[i];
+        const filled = owner !== undefined;
+        seat.classList.toggle("taken", filled);
+        const disc = seat.children[1];
+        const text = seat.children[2];
+        if (filled) {
+          const c = seatColour(meta, owner);
+          disc.setAttribute("fill", c.fill);
+          text.setAttribute("fill", c.ink);
+          text.textContent = String(owner + 1);
+        } else {
+          disc.removeAttribute("fill");
+          text.textContent = "";
+        }
+      });
+      const cls = office.g.classList;
+      cls.toggle("selected", marks.selected === id);
+      cls.toggle("selectable", Boolean(marks.selectable?.has(id)));
+      cls.toggle("addable", Boolean(marks.addable?.has(id)));
+      const dest = marks.dest?.get(id);
+      cls.toggle("dest-free", dest === "free");
+      cls.toggle("dest-consent", dest === "consent");
+      cls.toggle("dest-blocked", dest === "blocked");
+      cls.toggle("dimmed", marks.selected !== undefined && marks.selected !== null
+        && marks.selected !== id && !dest);
+      const who = here.length ? listText(here.map(label)) : "empty";
+      const free = office.data.seats - here.length;
+      const parts = [id === this.data.senate ? "The Senate, office 13" : `Office ${id}`,
+        `${office.data.seats} seat${office.data.seats > 1 ? "s" : ""}: ${who}`,
+        `${free} free`];
+      if (marks.selected === id) parts.push("selected");
+      if (dest === "free") parts.push("move here");
+      if (dest === "consent") parts.push("move here with consent");
+      if (dest === "blocked") parts.push("cannot move here");
+      if (marks.addable?.has(id)) parts.push("you may add a senator here");
+      office.g.setAttribute("aria-label", parts.join(", "));
+      office.g.setAttribute("aria-pressed", marks.selected === id ? "true" : "false");
+    }
+    const caesarPath = view.caesar.path;
+    for (const [pathId, sp] of this.spaces) {
+      const info = view.spaces.find((x) => x.path === pathId);
+      const token = info?.token ?? null;
+      const isCaesar = caesarPath === pathId;
+      const cls = sp.g.classList;
+      cls.toggle("empty", token === null);
+      cls.toggle("caesar-laurel", token === "IIC");
+      cls.toggle("has-caesar", isCaesar);
+      cls.toggle("target", Boolean(marks.caesarTargets?.has(pathId)));
+      const route = marks.routes?.get(pathId);
+      cls.toggle("route", Boolean(route));
+      sp.text.textContent = token ? ROMAN[token] : "";
+      sp.under.lastChild.textContent = token ? ROMAN[token] : "–";
+      const tokenWords = token === null ? "no laurel" : token === "IIC"
+        ? "a Caesar laurel II" : `laurel ${token}`;
+      const parts = [`Laurel space on path ${sp.path.from}→${sp.path.to}: ${tokenWords}`];
+      if (isCaesar) parts.push("Caesar stands here");
+      if (marks.caesarTargets?.has(pathId)) parts.push("move Caesar here");
+      sp.g.setAttribute("aria-label", parts.join(", "));
+    }
+    this.paths.forEach((line, pathId) => {
+      const route = marks.routes?.get(pathId);
+      line.classList.toggle("route-free", route === "free");
+      line.classList.toggle("route-consent", route === "consent");
+      line.classList.toggle("route-blocked", route === "blocked");
+      line.classList.toggle("caesar-path", caesarPath === pathId);
+    });
+    const turnSeat = marks.turnSeat ?? view.current;
+    if (view.stage === "over" || turnSeat === null || turnSeat === undefined) {
+      this.turnDisc.setAttribute("fill", "none");
+      this.turnDisc.setAttribute("visibility", "hidden");
+      this.turnText.textContent = view.stage === "over" ? "Game over" : "";
+      this.turnSub.textContent = "";
+    } else {
+      this.turnDisc.setAttribute("fill", seatColour(meta, turnSeat).fill);
+      this.turnDisc.removeAttribute("visibility");
+      this.turnText.textContent = short(names[turnSeat]);
+      this.turnSub.textContent = marks.turnWords ?? "to play";
+    }
+    this.poolText.textContent = `Pool: ${view.pool} × I`;
+    this.pileText.textContent = `Pile: ${view.pile}`;
+  }
+
+  /** The board before any game: empty offices, spaces without tokens. */
+  blank() {
+    for (const office of this.offices) {
+      office.g.setAttribute("aria-label", `Office ${office.data.id}, ${office.data.seats} seats`);
+    }
+    this.poolText.textContent = "";
+    this.pileText.textContent = "";
+    this.turnDisc.setAttribute("visibility", "hidden");
+    for (const sp of this.spaces.values()) {
+      sp.g.classList.toggle("has-caesar", sp.path.id === this.data.caesar_start);
+      sp.g.classList.add("empty");
+      sp.g.setAttribute("aria-label", `Laurel space on path ${sp.path.from}→${sp.path.to}`);
+    }
+    this.svg.classList.add("inert-board");
+  }
+}

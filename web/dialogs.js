@@ -1,0 +1,102 @@
+// Modal dialogs on <dialog>: focus moves in, Escape closes, and the content is removed from
+// the page when the dialog closes (so nothing secret stays in the DOM).
+
+import { h } from "./dom.js";
+import { seatColour } from "./colours.js";
+
+let counter = 0;
+const open = new Set();
+
+/** Close every open dialog (the game state changed under them). */
+export function closeAll() {
+  for (const handle of [...open]) handle.close();
+}
+
+/**
+ * Open a modal dialog.
+ * @param {object} o
+ * @param {string} o.title
+ * @param {{name: string, seat: number, meta: object}} [o.to] the player it is addressed to
+ * @param {string} [o.testid]
+ * @param {Node[]} [o.body]
+ * @param {Array<{label: string, onClick: Function, testid?: string, kind?: string,
+ *   disabled?: boolean, ariaLabel?: string}>} [o.actions]
+ * @param {Function} [o.onClose] called once when the dialog closes, however it closes
+ * @param {boolean} [o.escape=true] whether Escape closes it
+ * @returns {{el: HTMLDialogElement, close: Function, error: Function, closed: boolean}}
+ */
+export function openDialog(o) {
+  const id = `dlg-${++counter}`;
+  const error = h("p", { class: "dlg-error", role: "alert", "data-testid": "dialog-error" });
+  const dialog = h("dialog", {
+    class: `dlg ${o.className ?? ""}`, "aria-labelledby": `${id}-title`,
+    "data-testid": o.testid ?? null,
+  });
+  const head = h("header", { class: "dlg-head" });
+  if (o.to) {
+    const c = seatColour(o.to.meta, o.to.seat);
+    head.append(h("p", { class: "dlg-to" },
+      h("span", { class: "chip", style: { "--chip": c.fill, "--chip-ink": c.ink },
+        "aria-hidden": "true" }, String(o.to.seat + 1)),
+      h("span", {}, "For ", h("strong", { "data-testid": "dialog-to" }, o.to.name))));
+  }
+  head.append(h("h2", { id: `${id}-title` }, o.title));
+  const body = h("div", { class: "dlg-body" }, o.body ?? []);
+  const foot = h("footer", { class: "dlg-actions" });
+  const handle = { el: dialog, closed: false, body };
+  for (const a of o.actions ?? []) {
+    foot.append(h("button", {
+      type: "button", class: `btn ${a.kind ?? ""}`, "data-testid": a.testid ?? null,
+      disabled: a.disabled ?? false, "aria-label": a.ariaLabel ?? null,
+      onclick: () => a.onClick(handle),
+    }, a.label));
+  }
+  dialog.append(head, body, error, foot);
+  handle.close = () => {
+    if (handle.closed) return;
+    handle.closed = true;
+    open.delete(handle);
+    if (dialog.open) dialog.close();
+    dialog.remove();
+    o.onClose?.();
+  };
+  handle.error = (message) => { error.textContent = message ?? ""; };
+  dialog.addEventListener("cancel", (event) => {
+    event.preventDefault();
+    if (o.escape !== false) handle.close();
+  });
+  dialog.addEventListener("close", () => handle.close());
+  document.body.append(dialog);
+  open.add(handle);
+  dialog.showModal();
+  const first = dialog.querySelector("[autofocus]") ?? foot.querySelector("button:not([disabled])");
+  first?.focus();
+  return handle;
+}
+
+/** Ask a yes/no question; resolves true for yes. */
+export function confirmDialog(title, message, { yes = "Yes", no = "Cancel", testid } = {}) {
+  return new Promise((resolve) => {
+    let answer = false;
+    openDialog({
+      title, testid: testid ?? "confirm", body: [h("p", {}, message)],
+      actions: [
+        { label: yes, kind: "primary", testid: "confirm-yes",
+          onClick: (d) => { answer = true; d.close(); } },
+        { label: no, testid: "confirm-no", onClick: (d) => d.close() },
+      ],
+      onClose: () => resolve(answer),
+    });
+  });
+}
+
+/** Tell something that needs acknowledging (an import that failed, ...). */
+export function messageDialog(title, ...lines) {
+  return new Promise((resolve) => {
+    openDialog({
+      title, testid: "notice", body: lines.map((line) => h("p", {}, line)),
+      actions: [{ label: "OK", kind: "primary", testid: "notice-ok", onClick: (d) => d.close() }],
+      onClose: resolve,
+    });
+  });
+}

@@ -1,0 +1,58 @@
+// The rules engine as seen from JavaScript: one qvcore.jsapi.Table, called with JSON strings.
+// Every method returns the parsed reply: {ok: true, ...} or {ok: false, error: {rule, code,
+// message, params}}. No rule is decided here.
+
+export class Engine {
+  constructor(pyodide) {
+    pyodide.runPython("from qvcore.jsapi import Table as _QvTable");
+    const Table = pyodide.globals.get("_QvTable");
+    this.table = Table();
+    this.probe = Table();  // a second table, only to validate imported saves
+    Table.destroy();
+    // bound methods, looked up once
+    const t = this.table;
+    this.m = {
+      newGame: t.new_game, load: t.load, save: t.save, view: t.view, act: t.act,
+      check: t.check, undo: t.undo, replayView: t.replay_view, probeLoad: this.probe.load,
+    };
+  }
+
+  static reply(text) {
+    try {
+      return JSON.parse(text);
+    } catch (error) {
+      return { ok: false, error: { rule: "engine", code: "bad_reply", message: String(error) } };
+    }
+  }
+
+  newGame(options, seed) { return Engine.reply(this.m.newGame(JSON.stringify(options), seed)); }
+
+  /** Replace the running game by a saved one (a JSON string); a bad save changes nothing. */
+  load(saveText) { return Engine.reply(this.m.load(saveText)); }
+
+  /** Check a save (a JSON string) on a separate table: the running game is not touched. */
+  validate(saveText) { return Engine.reply(this.m.probeLoad(saveText)); }
+
+  save(meta) { return Engine.reply(this.m.save(JSON.stringify(meta ?? null))); }
+
+  /** view() is the onlooker's view; view(seat) adds that seat's hoard and legal actions. */
+  view(seat) {
+    return Engine.reply(seat === undefined || seat === null ? this.m.view() : this.m.view(seat));
+  }
+
+  act(action) { return Engine.reply(this.m.act(JSON.stringify(action))); }
+
+  check(action) { return Engine.reply(this.m.check(JSON.stringify(action))); }
+
+  undo(count = 1) { return Engine.reply(this.m.undo(count)); }
+
+  replayView(length) { return Engine.reply(this.m.replayView(length)); }
+
+  /** One seat's own hoard and total, for that seat's eyes only; nothing is kept. */
+  hoard(seat) {
+    const reply = this.view(seat);
+    if (!reply.ok) return null;
+    const me = reply.view.players[seat];
+    return { hoard: me.hoard ?? {}, total: me.total ?? 0 };
+  }
+}

@@ -1,0 +1,157 @@
+// The log: every event in words (engine texts hold no secret, R10), undo of recent actions
+// (confirming when it takes back another player's decision), and a replay that steps
+// through the game with the engine's replay_view.
+
+import { h, replace } from "./dom.js";
+import { confirmDialog } from "./dialogs.js";
+
+export class Log {
+  constructor(app, panel) {
+    this.app = app;
+    this.list = panel.querySelector("#log");
+    this.undoButton = panel.querySelector("#undo");
+    this.replayButton = panel.querySelector("#replay");
+    this.bar = panel.querySelector("#replay-bar");
+    this.shown = 0;
+    this.gameKey = null;
+    this.undoButton.addEventListener("click", () => this.undo());
+    this.replayButton.addEventListener("click", () => {
+      if (app.ui.replay) this.stopReplay(); else this.startReplay();
+    });
+    this.bar.addEventListener("keydown", (event) => {
+      if (!app.ui.replay) return;
+      const step = { ArrowLeft: -1, ArrowRight: 1, Home: -Infinity, End: Infinity }[event.key];
+      if (step !== undefined) {
+        event.preventDefault();
+        this.step(step);
+      }
+    });
+  }
+
+  reset() {
+    this.shown = 0;
+    this.gameKey = null;
+    this.list.replaceChildren();
+  }
+
+  item(entry) {
+    const c = this.app.colour(entry.player);
+    const li = h("li", { "data-index": String(entry.index), "data-type": entry.type },
+      h("span", { class: "chip small", style: { "--chip": c.fill, "--chip-ink": c.ink },
+        "aria-hidden": "true" }, String(entry.player + 1)), " ",
+      h("span", { class: "text" }, entry.text));
+    return li;
+  }
+
+  render(view) {
+    const log = view.log;
+    const key = `${view.seed}|${JSON.stringify(view.options)}`;
+    const stale = key !== this.gameKey || log.length < this.shown
+      || (this.shown > 0 && this.lastText !== log[this.shown - 1]?.text);
+    if (stale) {
+      this.list.replaceChildren();
+      this.shown = 0;
+      this.gameKey = key;
+    }
+    if (log.length > this.shown) {
+      const frag = document.createDocumentFragment();
+      for (let i = this.shown; i < log.length; i += 1) frag.append(this.item(log[i]));
+      this.list.append(frag);
+      this.shown = log.length;
+      this.lastText = log[log.length - 1].text;
+      // scroll once the frame is laid out anyway (no forced layout here)
+      requestAnimationFrame(() => { this.list.scrollTop = this.list.scrollHeight; });
+    }
+    const replay = this.app.ui.replay;
+    if (replay || this.marked) {
+      for (const li of this.list.children) {
+        li.classList.toggle("future", Boolean(replay) && Number(li.dataset.index) >= replay.n);
+        li.classList.toggle("current", Boolean(replay) && Number(li.dataset.index) === replay.n - 1);
+      }
+      this.marked = Boolean(replay);
+    }
+    this.undoButton.disabled = !this.app.ready || !log.length || Boolean(replay);
+    this.replayButton.disabled = !this.app.ready || !log.length;
+    this.replayButton.textContent = replay ? "Leave the replay" : "Replay";
+    this.renderBar();
+  }
+
+  async undo() {
+    const app = this.app;
+    const log = app.view?.log ?? [];
+    if (!log.length) return;
+    const last = log[log.length - 1];
+    const decider = app.decider();
+    if (decider !== null && last.player !== decider || decider === null && app.view.stage === "over") {
+      const ok = await confirmDialog("Undo another player's decision?",
+        `This takes back ${app.name(last.player)}'s action: “${last.text}”`,
+        { yes: `Undo ${app.name(last.player)}'s action`, testid: "undo-confirm" });
+      if (!ok) return;
+    }
+    app.undo(1);
+  }
+
+  // -- replay -------------------------------------------------------------------------------
+
+  startReplay() {
+    const app = this.app;
+    const total = app.view.log.length;
+    app.ui.replay = { n: 0, total, view: null };
+    this.show(0);
+    this.bar.querySelector("[data-testid=replay-next]")?.focus();
+  }
+
+  stopReplay() {
+    this.app.ui.replay = null;
+    this.app.render();
+  }
+
+  step(delta) {
+    const r = this.app.ui.replay;
+    this.show(Math.max(0, Math.min(r.total, r.n + delta)));
+  }
+
+  show(n) {
+    const app = this.app;
+    const reply = app.engine.replayView(n);
+    if (!reply.ok) {
+      app.say(reply.error.message, "error");
+      return;
+    }
+    app.ui.replay.n = n;
+    app.ui.replay.view = reply.view;
+    app.render();
+  }
+
+  buildBar() {
+    const b = (label, aria, testid, delta) => h("button", { type: "button", class: "btn",
+      "aria-label": aria, "data-testid": testid, onclick: () => this.step(delta) }, label);
+    this.barParts = {
+      first: b("⏮", "Back to the start", "replay-first", -Infinity),
+      prev: b("◀", "One step back", "replay-prev", -1),
+      step: h("span", { class: "step", "data-testid": "replay-step", "aria-live": "polite" }),
+      next: b("▶", "One step forward", "replay-next", 1),
+      last: b("⏭", "To the end", "replay-last", Infinity),
+      text: h("p", { class: "replay-text", "data-testid": "replay-text" }),
+    };
+    const p = this.barParts;
+    replace(this.bar, h("div", { class: "choices row" }, p.first, p.prev, p.step, p.next, p.last),
+      p.text, h("button", { type: "button", class: "btn quiet", "data-testid": "replay-exit",
+        onclick: () => this.stopReplay() }, "Leave the replay"));
+  }
+
+  renderBar() {
+    const r = this.app.ui.replay;
+    this.bar.hidden = !r;
+    if (!r) return;
+    if (!this.barParts) this.buildBar();
+    const p = this.barParts;
+    p.step.textContent = `Step ${r.n} of ${r.total}`;
+    p.text.textContent = r.n > 0 ? this.app.view.log[r.n - 1].text : "The game is set up.";
+    // keep focus usable: a button at the end of its range stays focusable (aria-disabled)
+    for (const [key, off] of [["first", r.n === 0], ["prev", r.n === 0], ["next", r.n === r.total],
+      ["last", r.n === r.total]]) {
+      p[key].setAttribute("aria-disabled", off ? "true" : "false");
+    }
+  }
+}

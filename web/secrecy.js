@@ -1,0 +1,74 @@
+// Secrecy at a shared screen (R10). A hoard's values reach the page only while its owner looks
+// ("Look at my laurels"): the dialog hides again by itself after a few seconds, on any click or
+// key, and whenever the game moves on; its content is then removed from the DOM. An optional
+// hand-over screen covers the board between decisions of different players.
+
+import { h } from "./dom.js";
+import { openDialog } from "./dialogs.js";
+import { hoardText } from "./end-screen.js";
+
+export const LOOK_MS = 6000;
+
+export class Secrecy {
+  constructor(app) {
+    this.app = app;
+    this.looking = null;
+    this.timer = null;
+    this.dismiss = () => this.hide();
+  }
+
+  /** Show one seat's own laurels, to that player, for a moment. */
+  look(seat) {
+    const app = this.app;
+    this.hide();
+    const mine = app.engine.hoard(seat);
+    if (!mine) return;
+    const dialog = openDialog({
+      title: `${app.name(seat)}'s laurels`, to: { name: app.name(seat), seat, meta: app.meta },
+      testid: "hoard-view", className: "look",
+      body: [
+        h("p", { class: "hint" }, `Only ${app.name(seat)} should look. This hides by itself.`),
+        h("p", { class: "hoard", "data-testid": "hoard-tokens" }, hoardText(mine.hoard)),
+        h("p", { class: "total", "data-testid": "hoard-total" }, `Total: ${mine.total} points`),
+      ],
+      actions: [{ label: "Hide", kind: "primary", testid: "hoard-hide", onClick: () => this.hide() }],
+      onClose: () => this.cleanup(),
+    });
+    this.looking = dialog;
+    this.timer = setTimeout(this.dismiss, LOOK_MS);
+    // any later click or key hides it (the click that opened it has already passed its
+    // pointerdown/keydown, so listening from now on catches only later ones)
+    document.addEventListener("pointerdown", this.dismiss, true);
+    document.addEventListener("keydown", this.dismiss, true);
+  }
+
+  hide() {
+    if (this.looking) this.looking.close();
+    this.cleanup();
+  }
+
+  cleanup() {
+    clearTimeout(this.timer);
+    this.timer = null;
+    this.looking = null;
+    document.removeEventListener("pointerdown", this.dismiss, true);
+    document.removeEventListener("keydown", this.dismiss, true);
+  }
+
+  /** Cover the table until the named player takes the device; resolves then. */
+  handover(seat) {
+    const app = this.app;
+    this.hide();
+    return new Promise((resolve) => {
+      openDialog({
+        title: `Pass the device to ${app.name(seat)}`, testid: "handover", className: "handover",
+        to: { name: app.name(seat), seat, meta: app.meta }, escape: false,
+        body: [h("p", {}, `${app.name(seat)} decides next. Everyone else, please look away from ` +
+          "the screen.")],
+        actions: [{ label: `I am ${app.name(seat)}: continue`, kind: "primary",
+          testid: "handover-continue", onClick: (d) => d.close() }],
+        onClose: resolve,
+      });
+    });
+  }
+}

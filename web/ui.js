@@ -1,0 +1,159 @@
+// The game UI, wired together once the board is on screen (app.js imports this module
+// without waiting for it, so the first paint of the board does not depend on it).
+//
+// The UI holds one onlooker view (view(None)) of the running game and renders everything from
+// it; a seat's own view is asked for only at the moment that seat needs it (its legal answers,
+// its own laurels) and is dropped right after (R10).
+
+import { Turn } from "./turn.js";
+import { Players } from "./players.js";
+import { Log } from "./log.js";
+import { Saves } from "./saves.js";
+import { Secrecy } from "./secrecy.js";
+import { NewGame } from "./new-game.js";
+import { Engine } from "./engine.js";
+import { checkColours, seatColour } from "./colours.js";
+import { h, replace } from "./dom.js";
+import { closeAll } from "./dialogs.js";
+
+const root = document.documentElement;
+const $ = (id) => document.getElementById(id);
+
+export { Engine };
+
+export class App {
+  constructor() {
+    this.engine = null;
+    this.board = null;
+    this.view = null;    // the onlooker's view of the running game
+    this.meta = null;    // {app, colours, settings: {handover}}
+    this.ui = { selected: null, replay: null };
+    this.ready = false;
+  }
+
+  /** The seat whose decision the table waits for now (null when the game is over). */
+  decider(view = this.view) {
+    if (!view || view.stage === "over") return null;
+    return view.waiting_for[0] ?? null;
+  }
+
+  name(seat) { return this.view.players[seat].name; }
+
+  colour(seat) { return seatColour(this.meta, seat); }
+
+  settings() { return this.meta?.settings ?? {}; }
+
+  /** Start showing a game: after a new game, a load or a resume. */
+  setGame(view, meta) {
+    const n = view.players.length;
+    this.meta = {
+      app: "quo-vadis-web",
+      colours: checkColours(meta?.colours, n),
+      settings: { handover: Boolean(meta?.settings?.handover) },
+    };
+    this.ui.replay = null;
+    this.log.reset();
+    this.turn.reset();
+    this.setView(view);
+  }
+
+  setView(view) {
+    this.view = view;
+    this.ui.selected = null;
+    closeAll();
+    this.secrecy.hide();
+    this.render();
+    this.turn.sync();
+  }
+
+  /** Play an action and return the engine's reply; on a rule error, show the engine's reason
+   * (unless quiet: a dialog shows it itself) and change nothing. */
+  act(action, { quiet = false } = {}) {
+    const reply = this.engine.act(action);
+    if (!reply.ok) {
+      if (!quiet) this.say(reply.error.message, "error");
+      return reply;
+    }
+    this.say("");
+    this.setView(reply.view);
+    this.saves.autosave();
+    return reply;
+  }
+
+  /** Validate an action without playing it: {ok} or {ok: false, error}. */
+  check(action) { return this.engine.check(action); }
+
+  undo(count = 1) {
+    const reply = this.engine.undo(count);
+    if (!reply.ok) {
+      this.say(reply.error.message, "error");
+      return;
+    }
+    this.say(`Undone: ${count === 1 ? "the last action" : `${count} actions`}.`);
+    this.setView(reply.view);
+    this.saves.autosave();
+  }
+
+  /** A message under the turn panel (on a phone, floating at the bottom). Errors stay until
+   * the next action; other messages fade out after a few seconds. */
+  say(text, kind = "info") {
+    const el = $("message");
+    el.textContent = text;
+    el.dataset.kind = kind;
+    clearTimeout(this.sayTimer);
+    if (text && kind !== "error") {
+      this.sayTimer = setTimeout(() => { if (el.textContent === text) el.textContent = ""; }, 8000);
+    }
+  }
+
+  render() {
+    const view = this.ui.replay?.view ?? this.view;
+    if (!view) return;
+    // panels are rebuilt: keep the keyboard focus on the "same" control
+    const active = document.activeElement;
+    const focusId = active instanceof HTMLElement ? active.dataset.testid : undefined;
+    const marks = this.ui.replay || view.stage === "over"
+      ? { inert: true, turnSeat: null } : this.turn.marks(view);
+    this.board.update(view, this.meta, marks);
+    this.players.render(view);
+    this.log.render(this.view);
+    this.turn.renderPanel();
+    this.renderBanner(view);
+    $("export").disabled = false;
+    root.dataset.stage = view.stage;
+    root.dataset.actions = String(this.view.log.length);
+    if (focusId && !active.isConnected) {
+      document.querySelector(`[data-testid="${CSS.escape(focusId)}"]`)?.focus({ preventScroll: true });
+    }
+  }
+
+  renderBanner(view) {
+    const banner = $("banner");
+    if (this.ui.replay) {
+      banner.textContent = "Replay";
+      return;
+    }
+    const seat = this.decider(view);
+    if (seat === null) {
+      replace(banner, "Game over");
+      return;
+    }
+    const c = this.colour(seat);
+    replace(banner, h("span", { class: "chip", style: { "--chip": c.fill, "--chip-ink": c.ink },
+      "aria-hidden": "true" }, String(seat + 1)), " ", this.turn.bannerText(view));
+  }
+}
+
+/** The UI's parts, made once the page's static elements exist. */
+export function createApp() {
+  const app = new App();
+  app.turn = new Turn(app);
+  app.players = new Players(app, $("players"));
+  app.log = new Log(app, $("log-panel"));
+  app.saves = new Saves(app);
+  app.secrecy = new Secrecy(app);
+  app.newGame = new NewGame(app);
+  // a message is dismissed by a tap on it (on a phone it floats over the page)
+  $("message").addEventListener("click", () => app.say(""));
+  return app;
+}
