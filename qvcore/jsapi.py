@@ -48,6 +48,21 @@ class Table:
         """The view of a seat (with its hoard and legal actions) or of an onlooker (None)."""
         return _reply(lambda: {"view": self._game().view(viewer)})
 
+    def legal(self, seat: int) -> str:
+        """One seat's legal actions now (cheaper than its whole view)."""
+        def run() -> dict[str, Any]:
+            game = self._game()
+            return {"legal": game.legal_actions(_seat(game, seat))}
+        return _reply(run)
+
+    def hoard(self, seat: int) -> str:
+        """One seat's own laurels and total, for that seat's eyes only (R10)."""
+        def run() -> dict[str, Any]:
+            game = self._game()
+            me = game.view(_seat(game, seat))["players"][seat]
+            return {"hoard": me.get("hoard", {}), "total": me.get("total", 0)}
+        return _reply(run)
+
     def act(self, action_json: str) -> str:
         """Play an action; returns its event, its text and the onlooker's view."""
         def run() -> dict[str, Any]:
@@ -86,6 +101,12 @@ class Table:
         if self.game is None:
             raise RuleError("R3", "no_game", "no game has been started")
         return self.game
+
+
+def _seat(game: Game, seat: Any) -> int:
+    if type(seat) is not int or not 0 <= seat < game.state.n:
+        raise RuleError("R10", "bad_viewer", f"no seat {seat!r} at this table", viewer=repr(seat))
+    return seat
 
 
 def _parse(text: str) -> Any:

@@ -170,3 +170,15 @@ def test_bad_load_keeps_the_running_game() -> None:
     for text in ("", "{}", "[1]", '{"format": "qvcore-save", "version": 99}', "\u0000"):
         assert error_of(table.load(text))["rule"] == "save"
     assert call(table.save())["save"] == before
+
+
+def test_r10_legal_and_hoard_of_one_seat() -> None:
+    table = started()
+    table.act('{"type": "add", "player": 0, "office": 3}')
+    legal = call(table.legal(1))["legal"]
+    assert legal and all(a["player"] == 1 for a in legal)
+    assert call(table.legal(0))["legal"] == []
+    assert call(table.hoard(1)) == {"ok": True, "hoard": {}, "total": 0}
+    for bad in (3, -1, "1", None, True):
+        assert call(table.legal(bad))["error"]["code"] == "bad_viewer"  # type: ignore[arg-type]
+        assert call(table.hoard(bad))["error"]["code"] == "bad_viewer"  # type: ignore[arg-type]

@@ -14,6 +14,8 @@ export class Engine {
     this.m = {
       newGame: t.new_game, load: t.load, save: t.save, view: t.view, act: t.act,
       check: t.check, undo: t.undo, replayView: t.replay_view, probeLoad: this.probe.load,
+      hoard: t.hoard,
+      legal: t.legal, hoard: t.hoard,
     };
   }
 
@@ -50,9 +52,7 @@ export class Engine {
 
   /** One seat's own hoard and total, for that seat's eyes only; nothing is kept. */
   hoard(seat) {
-    const reply = this.view(seat);
-    if (!reply.ok) return null;
-    const me = reply.view.players[seat];
-    return { hoard: me.hoard ?? {}, total: me.total ?? 0 };
+    const reply = Engine.reply(this.m.hoard(seat));
+    return reply.ok ? { hoard: reply.hoard, total: reply.total } : null;
   }
 }
