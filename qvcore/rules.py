@@ -365,12 +365,18 @@ def _add(s: GameState, p: int, action: Action) -> Event:
 # -- move --------------------------------------------------------------------------------
 
 
-def _move(s: GameState, p: int, action: Action) -> Event:
+def _own_path(s: GameState, p: int, action: Action) -> tuple[int, int, int, list[int]]:
+    """The path of a move or request, its two offices and who sits in the lower one (R4)."""
     path = _path(action)
     a, b = PATH_FROM[path], PATH_TO[path]
     here = s.offices[a]
     if p not in here:
         raise RuleError("R4", "not_your_senator", f"you have no senator in office {a}", office=a)
+    return path, a, b, here
+
+
+def _move(s: GameState, p: int, action: Action) -> Event:
+    path, a, b, here = _own_path(s, p, action)
     if len(s.offices[b]) >= SEATS[b]:
         raise RuleError("R6", "office_full", f"office {b} has no free seat", office=b)
     supporters = action.get("supporters", [])
@@ -550,11 +556,7 @@ def _discharge_consent_promises(s: GameState, p: int, chosen: list[int]) -> None
 
 
 def _request(s: GameState, p: int, action: Action) -> Event:
-    path = _path(action)
-    a, b = PATH_FROM[path], PATH_TO[path]
-    here = s.offices[a]
-    if p not in here:
-        raise RuleError("R4", "not_your_senator", f"you have no senator in office {a}", office=a)
+    path, a, b, here = _own_path(s, p, action)
     if SEATS[a] == 1:
         raise RuleError("R6.1", "no_consent_needed",
                         f"leaving the 1-seat office {a} needs no consent", office=a)
