@@ -15,7 +15,6 @@ export class Engine {
       newGame: t.new_game, load: t.load, save: t.save, view: t.view, act: t.act,
       check: t.check, undo: t.undo, replayView: t.replay_view, probeLoad: this.probe.load,
       hoard: t.hoard,
-      legal: t.legal, hoard: t.hoard,
     };
   }
 
