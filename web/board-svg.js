@@ -6,12 +6,62 @@ import { s, listText } from "./dom.js";
 import { seatColour } from "./colours.js";
 
 export const WIDTH = 1000;
-export const HEIGHT = 1120;
+/** The board proper; the players' strip goes below it (its rows set the viewBox's height). */
+const BOARD_H = 1100;
 const SEAT_R = 21;
 const SEAT_GAP = 52;
-const HIT_MIN = 132;  // ≥ 44 px on a 360 px wide phone
+// Touch targets: at 360 px the board is 340 px wide, 0.34 px a unit, so 44 px is 130 units.
+const HIT_MIN = 132;
 const SPACE_R = 27;
-const SPACE_HIT = 64;  // at most: a space's target stays off the offices' boxes
+const SPACE_HIT = 66;  // a laurel space's target radius, cut halfway to a nearer space
+const STRIP_PAD = 16;  // the players' strip: margin under the board, gap between chips
+const CHIP_H = 116;
+const STRIP_BOTTOM = 34;
+
+/** The viewBox height for a strip of `rows` rows of player chips. */
+export function boardHeight(rows = 1) {
+  return BOARD_H + rows * CHIP_H + (rows - 1) * STRIP_PAD + STRIP_BOTTOM;
+}
+export const HEIGHT = boardHeight(1);
+
+/** Chips per row of the players' strip: 3 players in a row, 4 as two by two, 5 as 3 + 2. */
+function stripColumns(n) {
+  return n === 4 ? 2 : Math.min(n, 3);
+}
+
+/**
+ * A laurel space's touch target: a circle of radius SPACE_HIT around (0, 0), cut by the
+ * halfway line to each nearby space (so close spaces split the ground between them), as an
+ * SVG path relative to the space's centre.
+ */
+function hitShape(centre, others) {
+  let poly = [];
+  for (let i = 0; i < 40; i++) {
+    const a = (i / 40) * 2 * Math.PI;
+    poly.push([SPACE_HIT * Math.cos(a), SPACE_HIT * Math.sin(a)]);
+  }
+  for (const o of others) {
+    const nx = o.x - centre.x;
+    const ny = o.y - centre.y;
+    const d = Math.hypot(nx, ny);
+    if (d === 0 || d >= 2 * SPACE_HIT) continue;
+    // keep the points p with p·n <= |n|²/2 (this side of the halfway line)
+    const side = ([x, y]) => x * nx + y * ny - (d * d) / 2;
+    const out = [];
+    poly.forEach((p, i) => {
+      const q = poly[(i + 1) % poly.length];
+      const sp = side(p);
+      const sq = side(q);
+      if (sp <= 0) out.push(p);
+      if ((sp < 0) !== (sq < 0) && sp !== sq) {
+        const t = sp / (sp - sq);
+        out.push([p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t]);
+      }
+    });
+    poly = out;
+  }
+  return `M${poly.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(" L")} Z`;
+}
 
 const X = (x) => 30 + x * 940;
 const Y = (y) => 150 + ((y - 0.13) / 0.77) * 860;
@@ -90,6 +140,7 @@ export class BoardSvg {
     const svg = this.svg;
     const { offices, paths, senate } = this.data;
     svg.setAttribute("viewBox", `0 0 ${WIDTH} ${HEIGHT}`);
+    this.rows = 1;
     svg.setAttribute("role", "group");
     svg.setAttribute("aria-label", "The board of Quo Vadis?");
     svg.replaceChildren();
@@ -104,10 +155,11 @@ export class BoardSvg {
         s("stop", { offset: "0%", "stop-color": "#f7e08a" }),
         s("stop", { offset: "100%", "stop-color": "#b98d22" })),
     ));
-    svg.append(s("rect", { class: "board-bg", x: 6, y: 6, width: WIDTH - 12, height: HEIGHT - 12,
-      rx: 28 }));
-    svg.append(s("rect", { class: "board-border", x: 18, y: 18, width: WIDTH - 36,
-      height: HEIGHT - 36, rx: 20 }));
+    this.bg = s("rect", { class: "board-bg", x: 6, y: 6, width: WIDTH - 12, height: HEIGHT - 12,
+      rx: 28 });
+    this.border = s("rect", { class: "board-border", x: 18, y: 18, width: WIDTH - 36,
+      height: HEIGHT - 36, rx: 20 });
+    svg.append(this.bg, this.border);
 
     // office geometry first: paths are clipped to the boxes
     const geo = offices.map((o) => {
@@ -119,6 +171,13 @@ export class BoardSvg {
     this.attachments = offices.map(() => []);
     const pathLayer = s("g", { class: "paths", "aria-hidden": "true" });
     const spaceLayer = s("g", { class: "spaces" });
+    const centres = new Map();  // laurel path id -> centre of its space
+    for (const p of paths) {
+      if (!p.laurel) continue;
+      const start = edgePoint(geo[p.from], geo[p.to]);
+      const end = edgePoint(geo[p.to], geo[p.from]);
+      centres.set(p.id, { x: (start.x + end.x) / 2, y: (start.y + end.y) / 2 });
+    }
     for (const p of paths) {
       const a = geo[p.from];
       const b = geo[p.to];
@@ -135,8 +194,11 @@ export class BoardSvg {
         const my = (start.y + end.y) / 2;
         const g = s("g", { class: "space", "data-path": p.id, "data-testid": `space-${p.from}-${p.to}`,
           tabindex: "0", role: "button", transform: `translate(${mx} ${my})` });
-        const room = Math.hypot(end.x - start.x, end.y - start.y) / 2 - 4;
-        const hit = s("circle", { class: "hit", r: Math.max(SPACE_R + 8, Math.min(SPACE_HIT, room)) });
+        // the target may reach over the offices' margins, not their boxes: the offices are
+        // drawn above the spaces, their wider margins below (see the office layers)
+        const others = [...centres].filter(([id]) => id !== p.id).map(([, c]) => c);
+        const hit = s("path", { class: "hit", d: hitShape(centres.get(p.id), others) });
+        const focusRing = s("circle", { class: "focus-ring", r: SPACE_R + 12 });
         const ring = s("circle", { class: "token", r: SPACE_R });
         const text = s("text", { class: "token-text", y: "1" });
         const mark = s("circle", { class: "caesar-mark", r: 6, cx: 18, cy: -18 });
@@ -146,13 +208,16 @@ export class BoardSvg {
           s("text", { class: "caesar-text", y: "2" }, "C"));
         const under = s("g", { class: "under", transform: "translate(26 26)" },
           s("circle", { r: 14 }), s("text", { y: "1" }));
-        g.append(hit, ring, text, mark, caesar, under);
+        g.append(hit, focusRing, ring, text, mark, caesar, under);
         spaceLayer.append(g);
         this.spaces.set(p.id, { g, ring, text, mark, caesar, under, path: p });
       }
     }
 
     const officeLayer = s("g", { class: "offices" });
+    // each office's wide touch target (≥ 44 px on a phone) lies under the laurel spaces'
+    // targets; its box, above them, always answers for the office
+    const officeHits = s("g", { class: "office-hits", "aria-hidden": "true" });
     for (const o of offices) {
       const shape = geo[o.id];
       const isSenate = o.id === senate;
@@ -162,7 +227,10 @@ export class BoardSvg {
         transform: `translate(${shape.x} ${shape.y})` });
       const hw = Math.max(shape.w, HIT_MIN) / 2;
       const hh = Math.max(shape.h, HIT_MIN) / 2;
-      g.append(s("rect", { class: "hit", x: -hw, y: -hh, width: hw * 2, height: hh * 2 }));
+      officeHits.append(s("rect", { class: "office-hit", "data-office": o.id,
+        x: shape.x - hw, y: shape.y - hh, width: hw * 2, height: hh * 2 }));
+      g.append(s("rect", { class: "hit", x: -shape.w / 2 - 6, y: -shape.h / 2 - 6,
+        width: shape.w + 12, height: shape.h + 12 }));
       g.append(s("rect", { class: "frame", x: -shape.w / 2, y: -shape.h / 2, width: shape.w,
         height: shape.h, rx: isSenate ? 20 : 14 }));
       if (isSenate) {
@@ -203,7 +271,83 @@ export class BoardSvg {
       s("text", { class: "pool-token-text", x: -26, y: -7 }, "I"),
       s("rect", { class: "pile-token", x: -43, y: 16, width: 34, height: 26, rx: 6 }),
       this.poolText, this.pileText);
-    svg.append(pathLayer, officeLayer, spaceLayer, turn, pool);
+    // the players: colour, name, supply and how many laurels (a count only, R10)
+    this.strip = s("g", { class: "player-strip", role: "group", "data-testid": "board-players",
+      "aria-label": "Players: supply and laurels" });
+    svg.append(pathLayer, officeHits, spaceLayer, officeLayer, turn, pool, this.strip);
+  }
+
+  /** Make room for `rows` rows of player chips under the board. */
+  setRows(rows) {
+    if (rows === this.rows) return;
+    this.rows = rows;
+    const height = boardHeight(rows);
+    this.svg.setAttribute("viewBox", `0 0 ${WIDTH} ${height}`);
+    this.bg.setAttribute("height", height - 12);
+    this.border.setAttribute("height", height - 36);
+  }
+
+  /** Shorten a text element's content (with an ellipsis) until it fits `room` units. */
+  static fit(el, text, room) {
+    el.textContent = text;
+    let shown = text;
+    const width = () => {
+      try { return el.getComputedTextLength(); } catch { return 0; }
+    };
+    while (shown.length > 1 && width() > room) {
+      shown = shown.slice(0, -1);
+      el.textContent = `${shown.trimEnd()}…`;
+    }
+  }
+
+  /** Squeeze a text element's glyphs (never its numbers away) when it is wider than `room`. */
+  static squeeze(el, room) {
+    el.removeAttribute("textLength");
+    let width = 0;
+    try { width = el.getComputedTextLength(); } catch { /* not rendered */ }
+    if (width > room) {
+      el.setAttribute("textLength", String(room));
+      el.setAttribute("lengthAdjust", "spacingAndGlyphs");
+    }
+  }
+
+  /** The strip of player chips, from the onlooker view; `acting` is highlighted. */
+  drawStrip(view, meta, acting) {
+    const players = view.players;
+    const cols = stripColumns(players.length);
+    this.setRows(Math.ceil(players.length / cols));
+    const inner = WIDTH - 2 * 34;
+    const w = (inner - (cols - 1) * STRIP_PAD) / cols;
+    const chips = players.map((p, i) => {
+      const seat = p.seat ?? i;
+      const c = seatColour(meta, seat);
+      const row = Math.floor(i / cols);
+      const inRow = Math.min(cols, players.length - row * cols);
+      // a shorter last row is centred
+      const x = 34 + (inner - inRow * w - (inRow - 1) * STRIP_PAD) / 2 + (i % cols) * (w + STRIP_PAD);
+      const y = BOARD_H + row * (CHIP_H + STRIP_PAD);
+      const toAct = seat === acting;
+      const laurels = `laurels ${p.hoard_size} token${p.hoard_size === 1 ? "" : "s"}`;
+      const name = s("text", { class: "pchip-name", x: 64, y: 34, "data-testid": `board-name-${seat}` });
+      const g = s("g", { class: `pchip${toAct ? " acting" : ""}`, transform: `translate(${x} ${y})`,
+        "data-testid": `board-player-${seat}`, role: "img",
+        "aria-label": `${p.name} (${c.label})${toAct ? ", to play" : ""}: supply ${p.supply}, ${laurels}` },
+        s("rect", { class: "pchip-box", width: w, height: CHIP_H, rx: 16 }),
+        s("circle", { class: "pchip-disc", cx: 34, cy: CHIP_H / 2, r: 22, fill: c.fill }),
+        s("text", { class: "pchip-seat", x: 34, y: CHIP_H / 2 + 1, fill: c.ink }, String(seat + 1)),
+        name,
+        s("text", { class: "pchip-stat", x: 64, y: 68, "data-testid": `board-supply-${seat}` },
+          `supply ${p.supply}`),
+        s("text", { class: "pchip-stat", x: 64, y: 97, "data-testid": `board-laurels-${seat}` },
+          laurels));
+      return { g, name, text: p.name, room: w - 64 - 14 };
+    });
+    this.strip.replaceChildren(...chips.map((chip) => chip.g));
+    this.strip.removeAttribute("visibility");
+    for (const chip of chips) {
+      BoardSvg.fit(chip.name, chip.text, chip.room);
+      for (const stat of chip.g.querySelectorAll(".pchip-stat")) BoardSvg.squeeze(stat, chip.room);
+    }
   }
 
   /** The corner of an office's box for its number: the one farthest from its paths. */
@@ -312,6 +456,7 @@ export class BoardSvg {
     }
     this.poolText.textContent = `Pool: ${view.pool} × I`;
     this.pileText.textContent = `Pile: ${view.pile}`;
+    this.drawStrip(view, meta, view.stage === "over" ? null : turnSeat);
   }
 
   /** The board before any game: empty offices, spaces without tokens. */
@@ -322,6 +467,8 @@ export class BoardSvg {
     this.poolText.textContent = "";
     this.pileText.textContent = "";
     this.turnDisc.setAttribute("visibility", "hidden");
+    this.strip.replaceChildren();
+    this.strip.setAttribute("visibility", "hidden");
     for (const sp of this.spaces.values()) {
       sp.g.classList.toggle("has-caesar", sp.path.id === this.data.caesar_start);
       sp.g.classList.add("empty");

@@ -1,6 +1,9 @@
-"""Moves by keyboard alone, the engine's reason for an impossible move, and undo."""
+"""Moves by keyboard alone, the engine's reason for an impossible move, undo, and the board's
+strip of players (supply and laurel counts)."""
 
 from __future__ import annotations
+
+import re
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -8,7 +11,17 @@ from playwright.sync_api import Page, expect
 from qvcore.errors import RuleError
 from qvcore.game import Game
 
-from .play import NAMES, SEED, log_texts, office, options, start_game, wait_actions
+from .play import (
+    NAMES,
+    SEED,
+    advance_to,
+    log_texts,
+    office,
+    options,
+    play,
+    start_game,
+    wait_actions,
+)
 
 
 def engine_reason(game: Game, action: dict[str, object]) -> str:
@@ -100,3 +113,46 @@ def test_undo_asks_before_taking_back_another_players_decision(app: Page) -> Non
     game.apply({"type": "add", "player": 2, "office": 2})
     wait_actions(app, 3)
     assert log_texts(app) == [e["text"] for e in game.log()]
+
+
+def expect_board_strip(page: Page, game: Game) -> None:
+    """The board's strip of players shows each one's supply and laurel count, as the engine has
+    them, and highlights the player to act."""
+    for seat, name in enumerate(game.state.options.names):
+        size = sum(game.state.hoards[seat])
+        chip = page.get_by_test_id(f"board-player-{seat}")
+        expect(chip.get_by_test_id(f"board-name-{seat}")).to_have_text(name)
+        expect(chip.get_by_test_id(f"board-supply-{seat}")).to_have_text(
+            f"supply {game.state.supply[seat]}")
+        expect(chip.get_by_test_id(f"board-laurels-{seat}")).to_have_text(
+            f"laurels {size} token{'s' if size != 1 else ''}")
+        expect(chip).to_have_attribute("aria-label", re.compile(
+            rf"^{re.escape(name)} \(\w+\)(, to play)?: supply {game.state.supply[seat]}, "))
+    expect(page.locator("[data-testid=board] .pchip.acting")).to_have_attribute(
+        "data-testid", f"board-player-{game.state.current}")
+
+
+def test_the_board_shows_each_players_supply_and_laurel_count_never_values(app: Page) -> None:
+    start_game(app)
+    game = Game(options(), SEED)
+    expect(app.get_by_test_id("board-players")).to_have_attribute("aria-label", re.compile("."))
+    assert game.state.supply[0] == 8
+    expect_board_strip(app, game)
+    app.get_by_test_id("add-1").click()
+    game.apply({"type": "add", "player": 0, "office": 1})
+    wait_actions(app, 1)
+    expect(app.get_by_test_id("board-supply-0")).to_have_text("supply 7")
+    expect_board_strip(app, game)
+
+    # play on until two players hold laurels: counts only, on the board as in the panel
+    mirror = Game(options(), SEED)
+    mirror.apply({"type": "add", "player": 0, "office": 1})
+    for action in advance_to(mirror, lambda g: g.state.stage == "action"
+                             and sum(1 for h in g.state.hoards if sum(h)) >= 2):
+        play(app, game, action)
+    assert sum(1 for h in game.state.hoards if sum(h)) >= 2
+    expect_board_strip(app, game)
+    board_markup = app.get_by_test_id("board").evaluate("svg => svg.outerHTML")
+    assert not re.search(r"total|points?\b", board_markup, re.IGNORECASE)
+    strip_text = app.get_by_test_id("board-players").text_content() or ""
+    assert re.fullmatch(r"(\d.+?supply \d+laurels \d+ tokens?)+", strip_text), strip_text
