@@ -103,24 +103,16 @@ def test_undo_mid_request_restores_offers_and_answers() -> None:
     assert game.state.request is not None and game.state.request.answers[1].terms is not None
 
 
-@pytest.mark.parametrize("bad", [-1, 2, "1", 1.0, True, None])
-def test_undo_rejects_bad_counts(bad: Any) -> None:
+@pytest.mark.parametrize(("method", "bad"), [
+    *(("undo", bad) for bad in (-1, 2, "1", 1.0, True, None)),
+    *(("truncate", bad) for bad in (-1, 2, "1", 1.5, False, None)),
+])
+def test_undo_and_truncate_reject_bad_counts(method: str, bad: Any) -> None:
     game = Game({"players": 3}, 1)
     game.apply({"type": "add", "player": 0, "office": 1})
     before = game.state.to_dict()
     with pytest.raises(RuleError) as caught:
-        game.undo(bad)
-    assert caught.value.code == "bad_undo"
-    assert game.state.to_dict() == before and len(game.actions) == 1
-
-
-@pytest.mark.parametrize("bad", [-1, 2, "1", 1.5, False, None])
-def test_truncate_rejects_bad_lengths(bad: Any) -> None:
-    game = Game({"players": 3}, 1)
-    game.apply({"type": "add", "player": 0, "office": 1})
-    before = game.state.to_dict()
-    with pytest.raises(RuleError) as caught:
-        game.truncate(bad)
+        getattr(game, method)(bad)
     assert caught.value.code == "bad_undo"
     assert game.state.to_dict() == before and len(game.actions) == 1
 
