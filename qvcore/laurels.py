@@ -49,14 +49,6 @@ def heap_names(heap: list[int]) -> dict[str, int]:
     return {KIND_NAMES[k]: n for k, n in enumerate(heap) if n}
 
 
-def heap_of(kinds: list[int]) -> list[int]:
-    """Counts of a list of kinds."""
-    heap = empty_heap()
-    for kind in kinds:
-        heap[kind] += 1
-    return heap
-
-
 def holds(heap: list[int], wanted: list[int]) -> bool:
     """Whether ``heap`` contains every token counted in ``wanted``."""
     return all(have >= need for have, need in zip(heap, wanted, strict=True))

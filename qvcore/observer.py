@@ -13,7 +13,7 @@ from typing import Any
 
 from . import board, deals, laurels
 from .board import CONSENTS_NEEDED, PATH_FROM, PATH_TO, PATHS_FROM_OFFICE, SEATS
-from .rules import legal_actions, may_act, waiting_for
+from .rules import legal_actions, may_act, most_consents, waiting_for
 from .state import COUNCIL, EMPTY, OVER, GameState, Terms
 
 
@@ -132,7 +132,7 @@ def move_hints(s: GameState) -> list[dict[str, Any]]:
             to = PATH_TO[path]
             caesar = s.caesar == path
             needed = 0 if caesar else CONSENTS_NEEDED[office]
-            can_give = own_spare + sum(min(c, needed) for c in others.values())
+            can_give = own_spare + most_consents(s, p, office, needed)
             reason = None
             if len(s.offices[to]) >= SEATS[to]:
                 reason = f"R6: office {to} has no free seat"

@@ -163,7 +163,7 @@ def _turn_actions(s: GameState, p: int, groups: dict[str, list[Action]]) -> None
                     elif needed == 1:
                         most = len(set(here)) - 1
                     else:
-                        most = _most_consents(s, p, office, needed)
+                        most = most_consents(s, p, office, needed)
                 if own_spare + most >= needed:
                     requests.append({"type": "request", "player": p, "from": office, "to": to})
     if moves:
@@ -194,7 +194,7 @@ _CAESAR_MOVES = tuple(
 )
 
 
-def _most_consents(s: GameState, p: int, office: int, needed: int) -> int:
+def most_consents(s: GameState, p: int, office: int, needed: int) -> int:
     """Consents the other owners in ``office`` could give at most."""
     here = s.offices[office]
     if needed == 1:
@@ -570,7 +570,7 @@ def _request(s: GameState, p: int, action: Action) -> Event:
         raise RuleError("R6.3", "nobody_to_ask", f"no other player has a senator in office {a}",
                         office=a)
     needed = CONSENTS_NEEDED[a]
-    possible = here.count(p) - 1 + _most_consents(s, p, a, needed)
+    possible = here.count(p) - 1 + most_consents(s, p, a, needed)
     if possible < needed:
         missing = needed - possible
         raise RuleError("R6.2", "needs_consent", f"leaving office {a} needs {missing} more "
