@@ -14,7 +14,7 @@ from typing import Any
 from . import board, deals, laurels
 from .board import CONSENTS_NEEDED, PATH_FROM, PATH_TO, PATHS_FROM_OFFICE, SEATS
 from .rules import legal_actions, may_act, most_consents, waiting_for
-from .state import COUNCIL, EMPTY, OVER, GameState, Terms
+from .state import ACTION, CONSENT, COUNCIL, EMPTY, OVER, GameState, Terms
 
 
 @dataclass(frozen=True)
@@ -60,6 +60,7 @@ class Observer:
             "reveal": {"open": s.reveal_open and not s.revealed, "shown": s.revealed},
             "council": s.council_next if s.stage == COUNCIL else None,
             "moves": move_hints(s),
+            "adds": add_offices(s),
             "legal": [copy.deepcopy(a) for a in legal_actions(s) if a["player"] == self.seat],
             "series": list(s.series_results),
             "winner": s.winner,
@@ -116,6 +117,13 @@ def _path_dict(path: int | None) -> dict[str, int] | None:
 def _space(s: GameState, path: int) -> dict[str, Any]:
     return {"path": path, "from": PATH_FROM[path], "to": PATH_TO[path],
             "token": _token_name(s.spaces[path]), "caesar": s.caesar == path}
+
+
+def add_offices(s: GameState) -> list[int]:
+    """The entry offices where the player to act may add a senator now (R5)."""
+    if s.stage not in (ACTION, CONSENT) or not s.supply[s.current]:
+        return []
+    return [office for office in board.ENTRY_OFFICES if len(s.offices[office]) < SEATS[office]]
 
 
 def move_hints(s: GameState) -> list[dict[str, Any]]:

@@ -68,3 +68,16 @@ def test_r5_entry_offices_are_ordinary_offices() -> None:
              and a["type"] != "caesar"}
     assert kinds == {("move", 0)}
     rejected(game, {"type": "move", "player": 0, "from": 3, "to": 6}, "needs_consent", "R6.2")
+
+
+def test_r5_the_view_lists_the_entry_offices_open_to_the_player_to_act() -> None:
+    game = new_game(3)
+    assert game.view(None)["adds"] == [0, 1, 2, 3]
+    mover = game.state.current
+    place(game, 0, (mover + 1) % 3)
+    assert game.view(None)["adds"] == [1, 2, 3]
+    place(game, 1, *[mover] * 5)
+    assert game.view(None)["adds"] == [2, 3]
+    place(game, 3, *[mover] * 3)
+    assert game.state.supply[mover] == 0
+    assert game.view(None)["adds"] == []

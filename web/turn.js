@@ -146,10 +146,7 @@ export class Turn {
     marks.turnWords = this.turnWords(view);
     if (view.stage === "action" || view.stage === "consent") {
       marks.selectable = new Set(view.moves.map((m) => m.from));
-      if (view.players[actor].supply > 0) {
-        marks.addable = new Set(this.app.board.data.entry_offices.filter(
-          (o) => view.offices[o].length < this.app.board.data.offices[o].seats));
-      }
+      if (view.adds.length) marks.addable = new Set(view.adds);
       marks.caesarTargets = new Set(view.spaces.filter((x) => !x.caesar).map((x) => x.path));
       if (marks.selected !== null) {
         marks.dest = new Map();
@@ -268,9 +265,7 @@ export class Turn {
         list.append(this.button(`To office ${m.to} — ${how}${laurel}`, () => this.tryMove(selected, m.to),
           `dest-${m.to}`, { class: m.possible ? "" : "blocked", disabled: !m.possible }));
       }
-      const entry = app.board.data.entry_offices.includes(selected)
-        && view.offices[selected].length < app.board.data.offices[selected].seats
-        && view.players[actor].supply > 0;
+      const entry = view.adds.includes(selected);
       out.push(h("div", { class: "group" },
         h("h3", {}, `Move the senator in office ${selected}`), list,
         entry ? this.button(`Add another senator to office ${selected}`, () => this.tryAdd(selected),
@@ -282,10 +277,10 @@ export class Turn {
     const supply = view.players[actor].supply;
     const adds = h("div", { class: "choices row" });
     for (const o of app.board.data.entry_offices) {
-      const full = view.offices[o].length >= app.board.data.offices[o].seats;
+      const open = view.adds.includes(o);
       adds.append(this.button(`Office ${o}`, () => this.tryAdd(o), `add-${o}`, {
-        ariaLabel: `Add a senator to office ${o}${full ? " (full)" : ""}`, disabled: full || !supply,
-        class: full || !supply ? "blocked" : "" }));
+        ariaLabel: `Add a senator to office ${o}${!open && supply ? " (full)" : ""}`,
+        disabled: !open, class: open ? "" : "blocked" }));
     }
     out.push(h("div", { class: "group" },
       h("h3", {}, `Add a senator (${plural(supply, "left", "left")} in supply)`), adds));
