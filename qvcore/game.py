@@ -78,7 +78,8 @@ class Game:
                             viewer=repr(viewer))
         view = Observer(viewer).view(self.state)
         view["log"] = self.log()
-        view["seed"] = self.seed
+        if self.state.stage == OVER:
+            view["seed"] = self.seed  # only at the end: it predicts every draw (R10, rulings #21)
         return view
 
     def log(self) -> list[dict[str, Any]]:

@@ -47,6 +47,8 @@ class Observer:
             "offices": [office[:] for office in s.offices],
             "senate": s.senate()[:],
             "spaces": [_space(s, path) for path in board.LAUREL_PATHS],
+            "setup": [{"path": path, "from": PATH_FROM[path], "to": PATH_TO[path],
+                       "token": _token_name(s.setup[path])} for path in board.LAUREL_PATHS],
             "caesar": {"path": s.caesar, "from": PATH_FROM[s.caesar], "to": PATH_TO[s.caesar]},
             "pile": len(s.pile),
             "pool": s.pool,

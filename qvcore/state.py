@@ -80,7 +80,7 @@ class GameState:
     __slots__ = (
         "bonus_forced", "caesar", "council_next", "current", "first_player", "game_number",
         "hoards", "n", "offices", "options", "pile", "pool", "promises", "request",
-        "reveal_open", "revealed", "rng", "series_results", "spaces", "stage", "supply",
+        "reveal_open", "revealed", "rng", "series_results", "setup", "spaces", "stage", "supply",
         "turn", "winner",
     )
 
@@ -107,6 +107,7 @@ class GameState:
             self.first_player = options.first_player
         self.current = self.first_player
         self.spaces = [EMPTY] * len(board.PATHS)
+        self.setup: list[int] = []  # the face-up tokens at the start of this game (R3.2)
         self.pile: list[int] = []
         self.pool = 0
         self.hoards: list[list[int]] = []
@@ -122,6 +123,7 @@ class GameState:
         self.spaces = [EMPTY] * len(board.PATHS)
         for path in board.LAUREL_PATHS:
             self.spaces[path] = self.pile.pop()
+        self.setup = self.spaces[:]
         self.caesar = board.CAESAR_START
         self.hoards = [laurels.empty_heap() for _ in range(self.n)]
 
@@ -148,6 +150,7 @@ class GameState:
         new.first_player = self.first_player
         new.current = self.current
         new.spaces = self.spaces[:]
+        new.setup = self.setup
         new.pile = self.pile[:]
         new.pool = self.pool
         new.hoards = [h[:] for h in self.hoards]
@@ -183,6 +186,7 @@ class GameState:
             "spaces": {str(p): laurels.KIND_NAMES[self.spaces[p]] if self.spaces[p] >= 0 else None
                        for p in board.LAUREL_PATHS},
             "caesar": self.caesar,
+            "setup": {str(p): laurels.KIND_NAMES[self.setup[p]] for p in board.LAUREL_PATHS},
             "pile": [laurels.KIND_NAMES[k] for k in self.pile],
             "pool": self.pool,
             "hoards": [laurels.heap_names(h) for h in self.hoards],

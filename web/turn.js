@@ -213,7 +213,8 @@ export class Turn {
     }
     parts.push(heading);
     parts.push(h("p", { class: "turn-meta" }, `Game ${view.game_number}${
-      view.options.series ? " of 3" : ""} · turn ${view.turn + 1} · seed ${view.seed}`));
+      view.options.series ? " of 3" : ""} · turn ${view.turn + 1}${
+      view.seed === undefined ? "" : ` · seed ${view.seed}`}`));
     switch (view.stage) {
       case "action": parts.push(...this.actionControls(view)); break;
       case "consent": parts.push(...this.consentControls(view), ...this.actionControls(view, true));
@@ -387,7 +388,7 @@ export class Turn {
   sync() {
     const view = this.view;
     const decider = this.app.decider(view);
-    const key = `${view.seed}:${view.log.length}:${view.stage}:${decider}`;
+    const key = `${JSON.stringify(view.options)}:${view.log.length}:${view.stage}:${decider}`;
     if (key === this.lastKey) return;
     this.lastKey = key;
     this.closeStageDialog();
