@@ -12,9 +12,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import board, deals, laurels
-from .board import CONSENTS_NEEDED, PATH_FROM, PATH_TO, PATHS_FROM_OFFICE, SEATS
-from .rules import legal_actions, may_act, most_consents, waiting_for
-from .state import ACTION, CONSENT, COUNCIL, EMPTY, OVER, GameState, Terms
+from .board import PATH_FROM, PATH_TO, PATHS_FROM_OFFICE
+from .legality import (
+    actor,
+    add_offices,
+    caesar_targets,
+    legal_actions,
+    may_act,
+    retire_offices,
+    route,
+    waiting_for,
+)
+from .state import ACTION, CONSENT, COUNCIL, EMPTY, OVER, GameState, Promise, Terms
 
 
 @dataclass(frozen=True)
@@ -41,6 +50,7 @@ class Observer:
             "game_number": s.game_number,
             "current": s.current,
             "first_player": s.first_player,
+            "actor": actor(s),
             "waiting_for": waiting_for(s),
             "may_act": may_act(s),
             "players": [self._player(s, q) for q in range(s.n)],
@@ -54,15 +64,13 @@ class Observer:
             "pool": s.pool,
             "request": self._request(s),
             "bonus": None if s.stage != "bonus" else {"forced": _path_dict(s.bonus_forced)},
-            "promises": [
-                {"by": p.by, "kind": p.kind, "player": p.player, "made_turn": p.made_turn,
-                 "until_turn": p.until_turn}
-                for p in s.promises if p.binds(s.turn)
-            ],
+            "promises": [_promise(p) for p in s.promises if p.binds(s.turn)],
             "reveal": {"open": s.reveal_open and not s.revealed, "shown": s.revealed},
             "council": s.council_next if s.stage == COUNCIL else None,
             "moves": move_hints(s),
             "adds": add_offices(s),
+            "caesar_targets": [_path_dict(path) for path in caesar_targets(s)],
+            "retire": retire_offices(s),
             "legal": [copy.deepcopy(a) for a in legal_actions(s) if a["player"] == self.seat],
             "series": list(s.series_results),
             "winner": s.winner,
@@ -121,40 +129,34 @@ def _space(s: GameState, path: int) -> dict[str, Any]:
             "token": _token_name(s.spaces[path]), "caesar": s.caesar == path}
 
 
-def add_offices(s: GameState) -> list[int]:
-    """The entry offices where the player to act may add a senator now (R5)."""
-    if s.stage not in (ACTION, CONSENT) or not s.supply[s.current]:
-        return []
-    return [office for office in board.ENTRY_OFFICES if len(s.offices[office]) < SEATS[office]]
+def _promise(p: Promise) -> dict[str, Any]:
+    out: dict[str, Any] = {"by": p.by, "kind": p.kind, "player": p.player,
+                           "made_turn": p.made_turn, "until_turn": p.until_turn}
+    if p.path is not None:
+        out["caesar"] = _path_dict(p.path)
+    return out
 
 
 def move_hints(s: GameState) -> list[dict[str, Any]]:
-    """For each path out of an office holding a senator of the player to act: can it be
-    taken, how many consents it needs, whether Caesar frees it, and why not (R6)."""
+    """For each path out of an office holding a senator of the player to act (in the action
+    and consent stages): what a click on its destination means (``legality.route``: the
+    action it plays, or the rule that refuses it), its consents and the laurel on it (R6)."""
+    if s.stage not in (ACTION, CONSENT):
+        return []
     p = s.current
     hints = []
     for office, here in enumerate(s.offices):
         if p not in here:
             continue
-        own_spare = here.count(p) - 1
-        others = {q: here.count(q) for q in sorted(set(here)) if q != p}
+        others = {str(q): here.count(q) for q in sorted(set(here)) if q != p}
         for path in PATHS_FROM_OFFICE[office]:
-            to = PATH_TO[path]
-            caesar = s.caesar == path
-            needed = 0 if caesar else CONSENTS_NEEDED[office]
-            can_give = own_spare + most_consents(s, p, office, needed)
-            reason = None
-            if len(s.offices[to]) >= SEATS[to]:
-                reason = f"R6: office {to} has no free seat"
-            elif can_give < needed:
-                missing = needed - can_give
-                reason = (f"R6.2: leaving office {office} needs {missing} more consent"
-                          f"{'s' if missing > 1 else ''} than its senators can give")
-            hints.append({
-                "from": office, "to": to, "path": path, "needed": needed, "caesar": caesar,
-                "own_spare": own_spare, "others": {str(q): c for q, c in others.items()},
-                "free": reason is None and (needed == 0 or own_spare >= needed),
-                "possible": reason is None, "reason": reason,
-                "laurel": None if caesar else _token_name(s.spaces[path]),
-            })
+            hint = route(s, p, path)
+            error = hint["error"]
+            hint["others"] = others
+            hint["possible"] = error is None
+            hint["free"] = error is None and (hint["needed"] == 0
+                                              or hint["own_spare"] >= hint["needed"])
+            hint["reason"] = None if error is None else error["message"]
+            hint["laurel"] = None if hint["caesar"] else _token_name(s.spaces[path])
+            hints.append(hint)
     return hints
