@@ -202,7 +202,8 @@ def test_r10_replay_view_steps_through_a_finished_game() -> None:
     first = call(table.replay_view(0))["view"]
     assert first["log"] == [] and first["seed"] == 5
     assert len(call(table.replay_view(total))["view"]["log"]) == total
-    for bad in (total + 1, -1, 1.5, True, "2", None):
+    bads: list[Any] = [total + 1, -1, 1.5, True, "2", None]
+    for bad in bads:
         assert error_of(table.replay_view(bad))["code"] in ("bad_undo", "bad_input")
 
 
