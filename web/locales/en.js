@@ -262,6 +262,7 @@ export default {
   "event.reveal": "{name} asks that every hoard be shown.",
   "event.retire": "{name} takes a senator off office {office}.",
   "event.nextGame": "Game {game} begins.",
+  "event.unknown": "Unknown event: {type}.",
 
   // -- the log panel (log.js) ----------------------------------------------------------------
   "log.replayClosed": "The replay opens when the game is over.",
@@ -443,7 +444,7 @@ export default {
   "error.caesar_no_vote": "Caesar stands on this path: the move needs no vote and no supporters.",
   "error.no_consent_needed": "Leaving office {office} (one seat) needs no consent.",
   "error.needs_consent": { one: "Leaving office {office} needs {count} more consent.", other: "Leaving office {office} needs {count} more consents." },
-  "error.too_many_supporters": { one: "Leaving office {office} needs only {count} consent.", other: "Leaving office {office} needs only {count} consents." },
+  "error.too_many_supporters": { one: "Leaving office {office} takes exactly {count} consent.", other: "Leaving office {office} takes exactly {count} consents." },
   "error.not_enough_own": { one: "You have only {count} other senator in office {office}.", other: "You have only {count} other senators in office {office}." },
   "error.no_consent": { one: "{player} has given {count} consent, not more.", other: "{player} has given {count} consents, not more." },
   "error.nobody_to_ask": "No other player has a senator in office {office}.",
@@ -464,7 +465,8 @@ export default {
   "error.promise_conflict": "A promise of {by} to {player} contradicts another one.",
   "error.promise_binds": "{player} is bound by a promise.",
   "error.promise_binds.path": "{player} promised to move Caesar to {from}→{to} this turn.",
-  "error.deal_binds": "The deal sends Caesar to {from}→{to}.",
+  "error.deal_binds": "The deal fixed where Caesar goes.",
+  "error.deal_binds.path": "The deal sends Caesar to {from}→{to}.",
   "error.no_reveal": "The hoards cannot be shown now.",
   "error.already_revealed": "The hoards are shown already.",
   "error.bad_player_count": "Quo Vadis? is for 3 to 5 players.",
