@@ -404,7 +404,7 @@ export default {
   "board.office.senate": "The Senate, office 13",
   "board.office.name": "Office {office}",
   "board.office.seats": { one: "{count} seat: {who}", other: "{count} seats: {who}" },
-  "board.office.free": "{count} free",
+  "board.office.free": { one: "{count} free", other: "{count} free" },
   "board.office.selected": "selected",
   "board.office.moveHere": "move here",
   "board.office.moveConsent": "move here with consent",
