@@ -81,3 +81,24 @@ def test_the_end_screen_of_a_finished_game_reads_in_italian(page: Page, site_url
     expect(end.get_by_role("columnheader", name="Nel Senato")).to_be_visible()
     expect(end.get_by_test_id("end-close")).to_have_text("Chiudi")
     assert page.evaluate("window.__qvMissingKeys ?? []") == []
+
+
+def test_the_language_switch_relabels_the_static_page(app: Page) -> None:
+    """What app.js will do: mount the switch, re-label the page on "qv-language"."""
+    app.evaluate("""async () => {
+      const { applyPageText, languageSwitch } = await import("./page-text.js");
+      document.querySelector("nav.menu").append(languageSwitch());
+      addEventListener("qv-language", () => applyPageText());
+    }""")
+    switch = app.get_by_test_id("language")
+    expect(switch).to_have_value("en")
+    switch.select_option("es")
+    expect(app.get_by_test_id("new-game")).to_have_text("Nueva partida")
+    expect(app.get_by_test_id("export")).to_have_attribute("aria-label",
+                                                           "Guardar la partida en un archivo")
+    expect(app.locator("#log-heading")).to_have_text("Registro")
+    expect(app.locator("html")).to_have_attribute("lang", "es")
+    expect(switch).to_have_attribute("aria-label", "Idioma")
+    assert app.evaluate("localStorage.getItem('qv-lang')") == "es"
+    assert app.title() == "Quo Vadis?"
+    assert app.evaluate("window.__qvMissingKeys ?? []") == []
