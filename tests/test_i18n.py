@@ -367,3 +367,18 @@ def test_deals_in_the_log_name_no_token_kind() -> None:
     for text in node(script, event):
         assert not re.search(r"\bIII\b|\bIV\b|Caesar|Cesare|César|\bII\b", text), text
         assert re.search(r"\b2\b", text) and re.search(r"\b1\b", text), text
+
+
+def test_every_key_the_page_code_names_is_in_the_catalogs(
+        catalogs: dict[str, dict[str, Any]]) -> None:
+    """Every key-like string literal in web/*.js (t("..."), ternaries, page-text.js) exists."""
+    groups = "|".join(sorted({key.split(".")[0] for key in catalogs["en"]}))
+    literal = re.compile(rf"[\"']((?:{groups})\.[\w.]+)[\"']")
+    named: set[str] = set()
+    for path in sorted(WEB.glob("*.js")):
+        source = path.read_text(encoding="utf-8")
+        named |= {k for k in literal.findall(source) if not k.endswith((".js", ".json"))}
+        for prefix, _ in re.findall(r"\bt\(\s*`([\w.]+)\.\$\{(\w+)", source):
+            assert any(k.startswith(prefix + ".") for k in catalogs["en"]), prefix
+    assert len(named) > 60
+    assert named <= set(catalogs["en"]), sorted(named - set(catalogs["en"]))
