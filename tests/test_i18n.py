@@ -350,7 +350,7 @@ def test_grammar_of_the_crafted_events() -> None:
         "de 2 senadores propios. Toma el laurel, que se repone con un laurel de César.")
     request = out[0]
     assert request[1].startswith("Anna chiede a Bruno e Carla il consenso")
-    assert ("Offerta a Bruno: chi muove paga 2 Allori; Anna promette di rifiutare a Carla."
+    assert ("Offerta a Bruno: chi muove paga 2 Allori; Anna promette di negare il consenso a Carla."
             in request[1])
 
 
