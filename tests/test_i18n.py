@@ -65,7 +65,8 @@ def test_every_key_is_in_all_four_catalogs_and_not_empty(
         for key, entry in catalogs[lang].items():
             if isinstance(entry, dict):
                 assert entry.get("other"), (lang, key)
-                assert set(entry) <= {"zero", "one", "two", "few", "many", "other"}, (lang, key)
+                forms = {"zero", "one", "two", "few", "many", "other"}
+                assert all(f in forms or f.isdigit() for f in entry), (lang, key)
                 assert all(isinstance(v, str) and v.strip() for v in entry.values()), (lang, key)
             else:
                 assert isinstance(entry, str) and entry.strip(), (lang, key)
@@ -110,6 +111,8 @@ def test_plural_forms_for_one_and_two_in_each_language() -> None:
     for (const lang of data) {
       out[lang] = [1, 2].map((count) => t("turn.dest.needs", { count }, lang));
       out[lang + ":agree"] = [1, 2].map((count) => t("event.agree", { name: "X", count }, lang));
+      out[lang + ":own"] = [0, 1].map((count) =>
+        t("error.not_enough_own", { office: 8, count }, lang));
     }
     process.stdout.write(JSON.stringify(out));"""
     out = node(script, LANGS)
@@ -119,6 +122,10 @@ def test_plural_forms_for_one_and_two_in_each_language() -> None:
     assert out["it:agree"] == ["X acconsente (1 consenso).", "X acconsente (2 consensi)."]
     assert out["fr:agree"] == ["X consent (1 consentement).", "X consent (2 consentements)."]
     assert out["es:agree"] == ["X apoya (1 apoyo).", "X apoya (2 apoyos)."]
+    # an exact count comes before the plural category: no "only 0 other senators"
+    assert out["en:own"] == ["You have no other senator in office 8.",
+                             "You have only 1 other senator in office 8."]
+    assert out["fr:own"][0] == "Vous n'avez pas d'autre sénateur dans l'assemblée 8."
 
 
 def test_language_detection_persistence_html_lang_event_and_missing_keys() -> None:

@@ -120,7 +120,8 @@ export function format(text, params = {}) {
 
 /**
  * The text of key in the current language (or `lang`). A plural entry {one, other, ...}
- * picks its form from params.count with Intl.PluralRules; a missing form falls back to other.
+ * picks its form from params.count with Intl.PluralRules; an exact count ("0": "...") comes
+ * first, and a missing form falls back to other.
  */
 export function t(key, params = {}, lang = current) {
   const { entry, lang: used } = entryFor(key, lang);
@@ -128,8 +129,7 @@ export function t(key, params = {}, lang = current) {
   let text = entry;
   if (typeof entry === "object") {
     const count = Number(params.count ?? 0);
-    const form = pluralRule(used).select(count);
-    text = entry[form] ?? entry.other;
+    text = entry[String(count)] ?? entry[pluralRule(used).select(count)] ?? entry.other;
   }
   return format(text, params);
 }
