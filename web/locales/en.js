@@ -446,7 +446,7 @@ export default {
   "error.needs_consent": { one: "Leaving office {office} needs {count} more consent.", other: "Leaving office {office} needs {count} more consents." },
   "error.too_many_supporters": { one: "Leaving office {office} takes exactly {count} consent.", other: "Leaving office {office} takes exactly {count} consents." },
   "error.not_enough_own": { 0: "You have no other senator in office {office}.", one: "You have only {count} other senator in office {office}.", other: "You have only {count} other senators in office {office}." },
-  "error.no_consent": { one: "{player} has given {count} consent, not more.", other: "{player} has given {count} consents, not more." },
+  "error.no_consent": { 0: "{player} has given no consent.", one: "{player} has given {count} consent, not more.", other: "{player} has given {count} consents, not more." },
   "error.nobody_to_ask": "No other player has a senator in office {office}.",
   "error.no_request": "No consent request is open.",
   "error.not_asked": "{player} is not asked in this request.",

@@ -446,7 +446,7 @@ export default {
   "error.needs_consent": { one: "Para dejar la asamblea {office} falta {count} apoyo.", other: "Para dejar la asamblea {office} faltan {count} apoyos." },
   "error.too_many_supporters": { one: "Dejar la asamblea {office} requiere exactamente {count} apoyo.", other: "Dejar la asamblea {office} requiere exactamente {count} apoyos." },
   "error.not_enough_own": { 0: "No tienes ningún otro senador en la asamblea {office}.", one: "Solo tienes {count} senador más en la asamblea {office}.", other: "Solo tienes {count} senadores más en la asamblea {office}." },
-  "error.no_consent": { one: "{player} ha dado {count} apoyo, no más.", other: "{player} ha dado {count} apoyos, no más." },
+  "error.no_consent": { 0: "{player} no ha dado su apoyo.", one: "{player} ha dado {count} apoyo, no más.", other: "{player} ha dado {count} apoyos, no más." },
   "error.nobody_to_ask": "Ningún otro jugador tiene un senador en la asamblea {office}.",
   "error.no_request": "No hay ninguna petición de apoyo abierta.",
   "error.not_asked": "Esta petición no se dirige a {player}.",

@@ -446,7 +446,7 @@ export default {
   "error.needs_consent": { one: "Quitter l'assemblée {office} demande encore {count} consentement.", other: "Quitter l'assemblée {office} demande encore {count} consentements." },
   "error.too_many_supporters": { one: "Quitter l'assemblée {office} demande exactement {count} consentement.", other: "Quitter l'assemblée {office} demande exactement {count} consentements." },
   "error.not_enough_own": { 0: "Vous n'avez pas d'autre sénateur dans l'assemblée {office}.", one: "Vous n'avez que {count} autre sénateur dans l'assemblée {office}.", other: "Vous n'avez que {count} autres sénateurs dans l'assemblée {office}." },
-  "error.no_consent": { one: "{player} a donné {count} consentement, pas plus.", other: "{player} a donné {count} consentements, pas plus." },
+  "error.no_consent": { 0: "{player} n'a pas donné son consentement.", one: "{player} a donné {count} consentement, pas plus.", other: "{player} a donné {count} consentements, pas plus." },
   "error.nobody_to_ask": "Aucun autre joueur n'a de sénateur dans l'assemblée {office}.",
   "error.no_request": "Aucune demande de consentement n'est ouverte.",
   "error.not_asked": "Cette demande ne s'adresse pas à {player}.",

@@ -446,7 +446,7 @@ export default {
   "error.needs_consent": { one: "Per lasciare l'ufficio {office} serve ancora {count} consenso.", other: "Per lasciare l'ufficio {office} servono ancora {count} consensi." },
   "error.too_many_supporters": { one: "Per lasciare l'ufficio {office} serve esattamente {count} consenso.", other: "Per lasciare l'ufficio {office} servono esattamente {count} consensi." },
   "error.not_enough_own": { 0: "Non hai altri senatori nell'ufficio {office}.", one: "Hai solo {count} altro senatore nell'ufficio {office}.", other: "Hai solo {count} altri senatori nell'ufficio {office}." },
-  "error.no_consent": { one: "{player} ha dato {count} consenso, non di più.", other: "{player} ha dato {count} consensi, non di più." },
+  "error.no_consent": { 0: "{player} non ha dato il consenso.", one: "{player} ha dato {count} consenso, non di più.", other: "{player} ha dato {count} consensi, non di più." },
   "error.nobody_to_ask": "Nessun altro giocatore ha un senatore nell'ufficio {office}.",
   "error.no_request": "Non c'è nessuna richiesta di consenso aperta.",
   "error.not_asked": "A {player} non è chiesto il consenso in questa richiesta.",
