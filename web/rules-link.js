@@ -45,9 +45,19 @@ export function rulesUrl(section = "", lang = preferredLanguage()) {
   return new URL(page, import.meta.url).href;
 }
 
-/** Point a link at the reference in the current language; again whenever it is used. */
+/** Point a link at the reference in the current language; again whenever it is used.
+ * An unknown section opens the top of the reference (and says so in the console). */
 export function wireRulesLink(link) {
-  const update = () => { link.href = rulesUrl(link.dataset.rules || ""); };
+  const update = () => {
+    let url;
+    try {
+      url = rulesUrl(link.dataset.rules || "");
+    } catch (error) {
+      console.error(error);
+      url = rulesUrl();
+    }
+    link.href = url;
+  };
   update();
   for (const type of ["pointerdown", "focus", "click"]) link.addEventListener(type, update);
 }

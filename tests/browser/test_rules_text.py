@@ -1,0 +1,102 @@
+"""The rules reference through the built site: each language opens with all its sections, the
+language switch keeps the section being read, the page's Rules link opens the reader's language,
+and nothing leaves 127.0.0.1 (conftest's autouse requests_seen fails a test otherwise)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.test_rules_pages import LANGUAGES, SECTION_IDS
+
+SWITCH_NAMES = {"en": "English", "it": "Italiano", "fr": "Français", "es": "Español"}
+#: a heading of R6.2 in each language, as a reader sees it
+R6_2_HEADINGS = {
+    "en": "From a 3- or 5-seat office: consent",
+    "it": "Da un ufficio da 3 o 5 posizioni: il consenso",
+    "fr": "D'une assemblée à 3 ou 5 membres\u00a0: le consentement",
+    "es": "Desde una asamblea de 3 o 5 miembros: el apoyo",
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_each_language_has_every_section_at_360_px(
+    page: Page, site_url: str, lang: str, console_errors: list[str], requests_seen: list[str]
+) -> None:
+    """R1-R13, V1-V3 and the how-to-play sections are all there, the diagrams are drawn, and
+    a 360 px phone needs no sideways scrolling; the page's CSP blocks nothing it uses."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(f"{site_url}/rules/{lang}.html")
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+    missing = page.evaluate("ids => ids.filter((id) => !document.getElementById(id))",
+                            SECTION_IDS)
+    assert not missing, f"{lang}: no section {missing}"
+    for name in ("consent", "caesar", "senate"):
+        figure = page.locator(f'svg[aria-labelledby="cap-{name}"]')
+        expect(figure).to_be_visible()
+        box = figure.bounding_box()
+        assert box and 0 < box["width"] <= 360
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    expect(page.get_by_role("link", name=SWITCH_NAMES[lang])).to_have_attribute(
+        "aria-current", "page")
+    assert any(url.endswith("/rules/rules.css") for url in requests_seen)
+    assert not console_errors, console_errors
+
+
+def test_language_switch_keeps_the_section(page: Page, site_url: str) -> None:
+    """Reading R6.2 in English, the reader picks Italiano, then Español: each opens at R6.2."""
+    page.goto(f"{site_url}/rules/en.html#r6-2")
+    heading = page.locator("#r6-2 h4")
+    expect(heading).to_contain_text(R6_2_HEADINGS["en"])
+    for lang in ("it", "es"):
+        page.locator("nav.langs").get_by_role("link", name=SWITCH_NAMES[lang]).click()
+        expect(page).to_have_url(re.compile(rf"/rules/{lang}\.html#r6-2$"))
+        expect(page.locator("html")).to_have_attribute("lang", lang)
+        expect(heading).to_contain_text(R6_2_HEADINGS[lang])
+        expect(heading).to_be_in_viewport()
+    assert page.evaluate("localStorage.getItem('qv-lang')") == "es"
+
+
+def test_table_of_contents_follows_to_a_variant(page: Page, site_url: str) -> None:
+    """The French contents lead to R12, and its cross link to the promise horizon (R11)."""
+    page.goto(f"{site_url}/rules/fr.html")
+    page.locator(".toc").get_by_role("link", name="R12 Variantes").click()
+    expect(page).to_have_url(re.compile(r"#r12$"))
+    expect(page.locator("#v2 h4")).to_contain_text("Lauriers révélés")
+    page.locator("#r12").get_by_role("link", name="horizon des promesses").click()
+    expect(page.locator("#r11-horizon h4")).to_be_in_viewport()
+
+
+def test_chooser_opens_the_asked_language_at_the_section(page: Page, site_url: str) -> None:
+    page.goto(f"{site_url}/rules/?lang=it#v3")
+    expect(page).to_have_url(re.compile(r"/rules/it\.html#v3$"))
+    expect(page.locator("#v3 h4")).to_contain_text("Appello al consiglio")
+
+
+def test_new_game_dialog_opens_how_to_play_in_the_stored_language(app: Page) -> None:
+    """A first visit opens the new-game dialog; its Rules link opens the first-game guide in
+    the language the player chose before (Español)."""
+    app.evaluate("localStorage.setItem('qv-lang', 'es')")
+    dialog = app.get_by_test_id("new-game-dialog")
+    expect(dialog).to_be_visible()
+    with app.expect_popup() as opened:
+        dialog.get_by_test_id("dialog-rules").click()
+    rules = opened.value
+    expect(rules).to_have_url(re.compile(r"/rules/es\.html#play$"))
+    expect(rules.locator("#play h2")).to_contain_text("Cómo se juega")
+    expect(rules.locator("#play h2")).to_be_in_viewport()
+
+
+@pytest.mark.browser_context_args(locale="fr-FR")
+def test_menu_rules_link_falls_back_to_the_browser_language(app: Page) -> None:
+    """No stored choice: during a game, the menu's Rules link gives a French browser the
+    French rules."""
+    app.get_by_test_id("start-game").click()
+    expect(app.get_by_test_id("new-game-dialog")).to_have_count(0)
+    with app.expect_popup() as opened:
+        app.get_by_test_id("rules-link").click()
+    rules = opened.value
+    expect(rules).to_have_url(re.compile(r"/rules/fr\.html$"))
+    expect(rules.locator("html")).to_have_attribute("lang", "fr")
