@@ -100,3 +100,6 @@ def test_menu_rules_link_falls_back_to_the_browser_language(app: Page) -> None:
     rules = opened.value
     expect(rules).to_have_url(re.compile(r"/rules/fr\.html$"))
     expect(rules.locator("html")).to_have_attribute("lang", "fr")
+    with rules.expect_event("close"):
+        rules.get_by_role("link", name="Retour au jeu").click()
+    expect(app.get_by_test_id("board")).to_be_visible()

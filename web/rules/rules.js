@@ -27,3 +27,13 @@ for (const link of switchers) {
 }
 window.addEventListener("hashchange", keepSection);
 keepSection();
+
+// Opened from the game (a link with a target), "Back to the game" closes this tab and so
+// returns to the game as it was; opened any other way, it is an ordinary link to the game.
+for (const back of document.querySelectorAll("a[data-back]")) {
+  back.addEventListener("click", (event) => {
+    if (!window.opener || window.opener.closed) return;
+    window.close();
+    if (window.closed) event.preventDefault();
+  });
+}
