@@ -11,6 +11,11 @@ from playwright.sync_api import Page, expect
 
 from tests.test_rules_pages import LANGUAGES, SECTION_IDS
 
+#: offline.js marks the page once the service worker has cached the site (first visit: the
+#: engine load plus 14 MB)
+OFFLINE_SETTLED = ('html[data-offline="ready"], html[data-offline="error"], '
+                   'html[data-offline="unsupported"]')
+OFFLINE_TIMEOUT_MS = 60_000
 SWITCH_NAMES = {"en": "English", "it": "Italiano", "fr": "Français", "es": "Español"}
 #: a heading of R6.2 in each language, as a reader sees it
 R6_2_HEADINGS = {
@@ -23,12 +28,12 @@ R6_2_HEADINGS = {
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_each_language_has_every_section_at_360_px(
-    page: Page, site_url: str, lang: str, console_errors: list[str], requests_seen: list[str]
+    page: Page, lang: str, console_errors: list[str], requests_seen: list[str]
 ) -> None:
     """R1-R13, V1-V3 and the how-to-play sections are all there, the diagrams are drawn, and
     a 360 px phone needs no sideways scrolling; the page's CSP blocks nothing it uses."""
     page.set_viewport_size({"width": 360, "height": 740})
-    page.goto(f"{site_url}/rules/{lang}.html")
+    page.goto(f"rules/{lang}.html")
     expect(page.locator("html")).to_have_attribute("lang", lang)
     missing = page.evaluate("ids => ids.filter((id) => !document.getElementById(id))",
                             SECTION_IDS)
@@ -45,9 +50,9 @@ def test_each_language_has_every_section_at_360_px(
     assert not console_errors, console_errors
 
 
-def test_language_switch_keeps_the_section(page: Page, site_url: str) -> None:
+def test_language_switch_keeps_the_section(page: Page) -> None:
     """Reading R6.2 in English, the reader picks Italiano, then Español: each opens at R6.2."""
-    page.goto(f"{site_url}/rules/en.html#r6-2")
+    page.goto("rules/en.html#r6-2")
     heading = page.locator("#r6-2 h4")
     expect(heading).to_contain_text(R6_2_HEADINGS["en"])
     for lang in ("it", "es"):
@@ -59,9 +64,9 @@ def test_language_switch_keeps_the_section(page: Page, site_url: str) -> None:
     assert page.evaluate("localStorage.getItem('qv-lang')") == "es"
 
 
-def test_table_of_contents_follows_to_a_variant(page: Page, site_url: str) -> None:
+def test_table_of_contents_follows_to_a_variant(page: Page) -> None:
     """The French contents lead to R12, and its cross link to the promise horizon (R11)."""
-    page.goto(f"{site_url}/rules/fr.html")
+    page.goto("rules/fr.html")
     page.locator(".toc").get_by_role("link", name="R12 Variantes").click()
     expect(page).to_have_url(re.compile(r"#r12$"))
     expect(page.locator("#v2 h4")).to_contain_text("Lauriers révélés")
@@ -69,8 +74,8 @@ def test_table_of_contents_follows_to_a_variant(page: Page, site_url: str) -> No
     expect(page.locator("#r11-horizon h4")).to_be_in_viewport()
 
 
-def test_chooser_opens_the_asked_language_at_the_section(page: Page, site_url: str) -> None:
-    page.goto(f"{site_url}/rules/?lang=it#v3")
+def test_chooser_opens_the_asked_language_at_the_section(page: Page) -> None:
+    page.goto("rules/?lang=it#v3")
     expect(page).to_have_url(re.compile(r"/rules/it\.html#v3$"))
     expect(page.locator("#v3 h4")).to_contain_text("Appello al consiglio")
 
@@ -103,3 +108,20 @@ def test_menu_rules_link_falls_back_to_the_browser_language(app: Page) -> None:
     with rules.expect_event("close"):
         rules.get_by_role("link", name="Retour au jeu").click()
     expect(app.get_by_test_id("board")).to_be_visible()
+
+
+def test_rules_open_offline_once_the_site_is_cached(page: Page, site_url: str) -> None:
+    """After a first visit the service worker holds the rules too (precache.json lists
+    rules/): with the network off, a dialog's link and the chooser still open them."""
+    page.goto(site_url)
+    page.locator(OFFLINE_SETTLED).wait_for(state="attached", timeout=OFFLINE_TIMEOUT_MS)
+    assert page.get_attribute("html", "data-offline") == "ready"
+    page.context.set_offline(True)
+    try:
+        page.goto("rules/it.html#r6-2")
+        expect(page.locator("#r6-2 h4")).to_contain_text(R6_2_HEADINGS["it"])
+        page.goto("rules/?lang=es#v2")
+        expect(page).to_have_url(re.compile(r"/rules/es\.html#v2$"))
+        expect(page.locator("#v2 h4")).to_contain_text("Laureles descubiertos")
+    finally:
+        page.context.set_offline(False)
