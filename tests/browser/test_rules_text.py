@@ -125,3 +125,16 @@ def test_rules_open_offline_once_the_site_is_cached(page: Page, site_url: str) -
         expect(page.locator("#v2 h4")).to_contain_text("Laureles descubiertos")
     finally:
         page.context.set_offline(False)
+
+
+def test_keyboard_reader_skips_to_the_rules(page: Page) -> None:
+    """The first Tab shows the skip link; Enter moves focus past the header and contents."""
+    page.goto("rules/es.html")
+    page.keyboard.press("Tab")
+    skip = page.get_by_role("link", name="Ir al reglamento")
+    expect(skip).to_be_focused()
+    expect(skip).to_be_in_viewport()
+    page.keyboard.press("Enter")
+    expect(page.locator("main#content")).to_be_focused()
+    page.keyboard.press("Tab")
+    expect(page.locator("#play a").first).to_be_focused()
