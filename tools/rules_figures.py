@@ -88,16 +88,17 @@ def reward(cx: float, cy: float) -> str:
             f'<text class="dg-laurel-text" x="{cx}" y="{cy}">I</text>')
 
 
-def svg(name: str, width: int, height: int, body: list[str]) -> str:
-    """The figure's SVG, labelled by the page's caption."""
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
+def svg(name: str, box: tuple[int, int, int, int], body: list[str]) -> str:
+    """The figure's SVG (box: x, y, width, height of the drawing), labelled by the caption."""
+    x, y, width, height = box
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{x} {y} {width} {height}" '
             f'role="img" aria-labelledby="cap-{name}" focusable="false">'
             + "".join(body) + "</svg>")
 
 
 def figure_consent() -> str:
     """A 3-seat office: Anna moves up with Bruno's consent, takes the III, Bruno gets an I."""
-    return svg("consent", 640, 370, [
+    return svg("consent", (136, 6, 470, 356), [
         office(270, 16, 100, 76), seat(320, 54),
         '<path class="dg-path" d="M320,92 L320,250"/>',
         laurel(320, 170, "III"),
@@ -112,7 +113,7 @@ def figure_consent() -> str:
 
 def figure_caesar() -> str:
     """A lone senator in a 3-seat office: blocked on one path, free where Caesar stands."""
-    return svg("caesar", 640, 370, [
+    return svg("caesar", (90, 6, 460, 356), [
         office(100, 16, 100, 76), seat(150, 54),
         office(440, 16, 100, 76), seat(490, 54),
         '<path class="dg-path" d="M270,250 L150,92"/>',
@@ -144,7 +145,7 @@ def figure_senate() -> str:
         body.append(f'<text class="dg-label" x="572" y="{y}">{total}</text>')
     body.append('<rect class="dg-yes" x="482" y="30" width="120" height="60" rx="12"/>')
     body.append('<path class="dg-no" d="M548,282 L598,282"/>')
-    return svg("senate", 640, 380, body)
+    return svg("senate", (30, 10, 590, 360), body)
 
 
 FIGURES: dict[str, Callable[[], str]] = {
