@@ -82,6 +82,24 @@ class Game:
             view["seed"] = self.seed  # only at the end: it predicts every draw (R10, rulings #21)
         return view
 
+    def replay_view(self, length: int, viewer: int | None = None) -> dict[str, Any]:
+        """The view after the first ``length`` actions, for stepping through a finished game.
+
+        Refused while the game runs: a past position rebuilds hidden information,
+        e.g. which laurel a move took (R10).
+        """
+        if self.state.stage != OVER:
+            raise RuleError("R10", "game_running", "past positions can be replayed only once the "
+                            "game is over")
+        if (not isinstance(length, int) or isinstance(length, bool)
+                or not 0 <= length <= len(self.actions)):
+            raise RuleError("undo", "bad_undo", f"there is no action {length!r} of "
+                            f"{len(self.actions)}", length=repr(length))
+        past = Game.replay(self.options, self.seed, self.actions[:length])
+        view = past.view(viewer)
+        view["seed"] = self.seed  # the game is over: the seed is no secret any more
+        return view
+
     def log(self) -> list[dict[str, Any]]:
         """Every event so far with its text; events carry no secret (R10)."""
         return [dict(line) for line in self._log]
