@@ -69,7 +69,8 @@ class Observer:
             "council": s.council_next if s.stage == COUNCIL else None,
             "moves": move_hints(s),
             "adds": add_offices(s),
-            "caesar_targets": [_path_dict(path) for path in caesar_targets(s)],
+            "caesar_targets": [{"path": path, "from": PATH_FROM[path], "to": PATH_TO[path]}
+                               for path in caesar_targets(s)],
             "retire": retire_offices(s),
             "legal": [copy.deepcopy(a) for a in legal_actions(s) if a["player"] == self.seat],
             "series": list(s.series_results),

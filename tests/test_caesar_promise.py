@@ -52,7 +52,7 @@ def test_r11_the_promisor_must_move_caesar_there_on_their_next_turn() -> None:
     _round_to(game, RED)
     assert game.legal_actions(RED) == [{"type": "caesar", "player": RED, "from": 6, "to": 9}]
     view = game.view(RED)
-    assert view["caesar_targets"] == [{"from": 6, "to": 9}]
+    assert view["caesar_targets"] == [{"path": 8, "from": 6, "to": 9}]
     assert view["adds"] == [] and all(m["click"] == "refused" for m in view["moves"])
     error = rejected(game, {"type": "add", "player": RED, "office": 1}, "promise_binds", "R11")
     assert error.params["path"] == {"from": 6, "to": 9}

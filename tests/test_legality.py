@@ -126,8 +126,8 @@ def test_the_view_ships_the_choices() -> None:
     game = Game({"players": 3}, 3)
     view = game.view(0)
     assert view["actor"] == 0
-    assert {(c["from"], c["to"]) for c in view["caesar_targets"]} == {
-        (board.PATH_FROM[p], board.PATH_TO[p]) for p in board.LAUREL_PATHS
+    assert {(c["path"], c["from"], c["to"]) for c in view["caesar_targets"]} == {
+        (p, board.PATH_FROM[p], board.PATH_TO[p]) for p in board.LAUREL_PATHS
         if p != game.state.caesar}
     assert view["retire"] == []
     assert view["adds"] == [0, 1, 2, 3]
