@@ -6,6 +6,7 @@ from typing import Any
 
 from . import board, laurels
 from .errors import RuleError
+from .protocol import PromiseKind, PromiseTerm, TermsData
 from .state import Terms
 
 PROMISE_KINDS = ("consent", "refuse", "caesar")
@@ -103,26 +104,34 @@ def _parse_promise(item: Any, players: int) -> tuple[int, str, int]:
     return (by, kind, player)
 
 
-def terms_to_dict(terms: Terms, public: bool = False) -> dict[str, Any]:
+def terms_to_dict(terms: Terms, public: bool = False) -> TermsData:
     """Terms as JSON; ``public`` replaces the token kinds paid by their number (R10)."""
-    out: dict[str, Any] = {}
-    for key in ("mover_pays", "consenter_pays"):
-        heap: list[int] = getattr(terms, key)
-        if any(heap):
-            out[key] = sum(heap) if public else [
-                laurels.KIND_NAMES[k] for k in laurels.KINDS for _ in range(heap[k])]
+    out: TermsData = {}
+    if any(terms.mover_pays):
+        out["mover_pays"] = _paid(terms.mover_pays, public)
+    if any(terms.consenter_pays):
+        out["consenter_pays"] = _paid(terms.consenter_pays, public)
     if terms.split:
         out["split"] = True
     if terms.caesar is not None:
         out["caesar"] = {"from": board.PATH_FROM[terms.caesar], "to": board.PATH_TO[terms.caesar]}
-    promises: list[dict[str, Any]] = [{"by": b, "kind": k, "player": p}
-                                       for b, k, p in terms.promises]
+    promises: list[PromiseTerm] = [{"by": b, "kind": _kind(k), "player": p}
+                                   for b, k, p in terms.promises]
     promises += [{"by": b, "kind": "caesar", "player": p,
                   "caesar": {"from": board.PATH_FROM[path], "to": board.PATH_TO[path]}}
                  for b, p, path in terms.caesar_promises]
     if promises:
         out["promises"] = promises
     return out
+
+
+def _paid(heap: list[int], public: bool) -> list[str] | int:
+    return sum(heap) if public else [
+        laurels.KIND_NAMES[k] for k in laurels.KINDS for _ in range(heap[k])]
+
+
+def _kind(kind: str) -> PromiseKind:
+    return "refuse" if kind == "refuse" else "consent"
 
 
 def _cheapest_sums(heap: list[int]) -> dict[int, list[int]]:

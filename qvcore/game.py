@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import copy
 import json
-from typing import Any
+from typing import Any, cast
 
 from . import rules
 from .describe import describe
 from .errors import RuleError
+from .legality import copy_action
 from .observer import Observer
 from .options import Options
 from .state import OVER, GameState
@@ -42,13 +43,13 @@ class Game:
 
     def legal_actions(self, player: int | None = None) -> list[dict[str, Any]]:
         """Legal actions now (of one player if given); deal terms come on top (see protocol)."""
-        return [copy.deepcopy(a) for a in rules.legal_actions(self.state)
+        return [cast(dict[str, Any], copy_action(a)) for a in rules.legal_actions(self.state)
                 if player is None or a["player"] == player]
 
     def apply(self, action: Any) -> dict[str, Any]:
         """Carry out ``action`` (a plain dict); raises RuleError and changes nothing if illegal."""
         action = _plain_copy(action)
-        event = rules.apply_action(self.state, action)
+        event = cast(dict[str, Any], rules.apply_action(self.state, action))
         self.actions.append(action)
         self.events.append(event)
         self._log.append({"index": len(self._log), "player": event["player"],
@@ -76,7 +77,7 @@ class Game:
                                    or not 0 <= viewer < self.state.n):
             raise RuleError("R10", "bad_viewer", f"no seat {viewer!r} at this table",
                             viewer=repr(viewer))
-        view = Observer(viewer).view(self.state)
+        view = cast(dict[str, Any], Observer(viewer).view(self.state))  # protocol.View
         view["log"] = self.log()
         if self.state.stage == OVER:
             view["seed"] = self.seed  # only at the end: it predicts every draw (R10, rulings #21)

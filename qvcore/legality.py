@@ -11,12 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from . import board, deals, laurels
 from .board import CONSENTS_NEEDED, PATH_FROM, PATH_INDEX, PATH_TO, PATHS_FROM_OFFICE, SEATS
 from .errors import RuleError
 from .laurels import IIC
+from .protocol import ActionData, Click, Hint
 from .state import (
     ACTION,
     BONUS,
@@ -117,14 +118,17 @@ def legal_actions(s: GameState) -> list[Action]:
     return [action for group in action_groups(s).values() for action in group]
 
 
-def action_groups(s: GameState) -> dict[str, list[Action]]:
+def action_groups(s: GameState) -> dict[str, Sequence[Action]]:
     """The legal actions grouped by type, leaving out empty groups.
+
+    Groups and their action dicts may be shared constants (tuples): read them,
+    never change them.
 
     Random play samples a type first, then an action of it (``randomplay``),
     so that the nine Caesar destinations do not crowd out everything else.
     """
     stage = s.stage
-    groups: dict[str, list[Action]] = {}
+    groups: dict[str, Sequence[Action]] = {}
     if stage == OVER:
         return groups
     if stage == COUNCIL:
@@ -142,7 +146,7 @@ def action_groups(s: GameState) -> dict[str, list[Action]]:
     else:
         duty = caesar_duty(s, p) if s.promises else None
         if duty is not None:
-            groups["caesar"] = [_CAESAR_TO[p][_LAUREL_SLOT[duty]][1]]
+            groups["caesar"] = (_CAESAR_TO[p][_LAUREL_SLOT[duty]][1],)
         else:
             if stage == CONSENT:
                 answers = _legal_answers(s)
@@ -155,7 +159,7 @@ def action_groups(s: GameState) -> dict[str, list[Action]]:
     return groups
 
 
-def _turn_actions(s: GameState, p: int, groups: dict[str, list[Action]]) -> None:
+def _turn_actions(s: GameState, p: int, groups: dict[str, Sequence[Action]]) -> None:
     offices = s.offices
     if s.supply[p]:
         adds = [action for office, action in _ADDS[p] if len(offices[office]) < SEATS[office]]
@@ -170,6 +174,7 @@ def _turn_actions(s: GameState, p: int, groups: dict[str, list[Action]]) -> None
         if p not in here:
             continue
         own_spare = here.count(p) - 1
+        ask = -1  # _ask_block for this office, worked out when a path needs it
         for path, to, seats_to, needed in exits:
             if len(offices[to]) >= seats_to:
                 continue  # office_full
@@ -184,7 +189,10 @@ def _turn_actions(s: GameState, p: int, groups: dict[str, list[Action]]) -> None
             elif own_spare >= needed:
                 moves.append({"type": "move", "player": p, "from": office, "to": to,
                               "supporters": [p] * needed})
-            if not _request_block(s, p, path):
+            # not full, not free: the path checks of _request_block passed, the office's remain
+            if ask < 0:
+                ask = _ask_block(s, p, office)
+            if not ask:
                 requests.append(_REQUESTS[p][path])
     if moves:
         groups["move"] = moves
@@ -204,7 +212,7 @@ _LAUREL_SLOT = {path: i for i, path in enumerate(board.LAUREL_PATHS)}
 _CAESAR_TO = tuple(tuple((path, {"type": "caesar", "player": p, "from": PATH_FROM[path],
                                  "to": PATH_TO[path]}) for path in board.LAUREL_PATHS)
                    for p in range(5))
-_CAESAR_MOVES = tuple(tuple([a for path, a in _CAESAR_TO[p] if path != here]
+_CAESAR_MOVES = tuple(tuple(tuple(a for path, a in _CAESAR_TO[p] if path != here)
                             for here in range(len(board.PATHS))) for p in range(5))
 _ADDS = tuple(tuple((office, {"type": "add", "player": p, "office": office})
                     for office in board.ENTRY_OFFICES) for p in range(5))
@@ -212,9 +220,9 @@ _FREE_MOVES = tuple(tuple({"type": "move", "player": p, "from": a, "to": b, "sup
                           for a, b, _laurel in board.PATHS) for p in range(5))
 _REQUESTS = tuple(tuple({"type": "request", "player": p, "from": a, "to": b}
                         for a, b, _laurel in board.PATHS) for p in range(5))
-_DECLINES = tuple([{"type": "decline", "player": p}] for p in range(5))
-_WITHDRAWS = tuple([{"type": "withdraw", "player": p}] for p in range(5))
-_REVEALS = {n: [{"type": "reveal", "player": q} for q in range(n)] for n in range(3, 6)}
+_DECLINES = tuple(({"type": "decline", "player": p},) for p in range(5))
+_WITHDRAWS = tuple(({"type": "withdraw", "player": p},) for p in range(5))
+_REVEALS = {n: tuple({"type": "reveal", "player": q} for q in range(n)) for n in range(3, 6)}
 
 
 def most_consents(s: GameState, p: int, office: int, needed: int) -> int:
@@ -286,7 +294,7 @@ def answer_bounds(s: GameState, q: int, most: int) -> tuple[int, int]:
 # -- what a click on a destination means (the view's move hints) --------------------------
 
 
-def route(s: GameState, p: int, path: int) -> dict[str, Any]:
+def route(s: GameState, p: int, path: int) -> Hint:
     """For the player to act and a path out of an office holding their senator: which action
     a click on its destination means, from the same checks that list and accept actions.
 
@@ -300,8 +308,8 @@ def route(s: GameState, p: int, path: int) -> dict[str, Any]:
     own_spare = here.count(p) - 1
     caesar = s.caesar == path
     needed = 0 if caesar else CONSENTS_NEEDED[office]
-    move: Action | None = None
-    request: Action | None = None
+    move: ActionData | None = None
+    request: ActionData | None = None
     error = turn_refusal(s, p)
     if error is None:
         error = path_refusal(s, p, path)
@@ -317,6 +325,7 @@ def route(s: GameState, p: int, path: int) -> dict[str, Any]:
             request = {"type": "request", "player": p, "from": office, "to": to}
         elif move is None and not open_request:
             error = blocked
+    click: Click
     if error is not None:
         click = "refused"
     elif open_request:
@@ -329,6 +338,14 @@ def route(s: GameState, p: int, path: int) -> dict[str, Any]:
             "own_spare": own_spare, "click": click, "move": move, "request": request,
             "asked": ask_order(s, p, office) if needed else [],
             "error": None if error is None else error.to_dict()}
+
+
+def copy_action(action: Action) -> ActionData:
+    """A listed action as the caller's own copy (listed ones are shared, read-only)."""
+    out = dict(action)
+    if "supporters" in out:
+        out["supporters"] = out["supporters"][:]
+    return cast(ActionData, out)
 
 
 # -- checking one action ----------------------------------------------------------------
@@ -428,7 +445,8 @@ def path_of(action: Action) -> int:
 def check_add(s: GameState, p: int, action: Action) -> int:
     """The office of a legal add (R5)."""
     office = office_of(action["office"], "R5")
-    _raise(turn_refusal(s, p))
+    if s.promises:
+        _raise(turn_refusal(s, p))
     if office not in board.ENTRY_OFFICES:
         raise RuleError("R5", "not_entry_office",
                         f"senators enter only at offices 0-3, not office {office}", office=office)
@@ -489,19 +507,21 @@ def _request_block(s: GameState, p: int, path: int) -> int:
     if s.caesar == path:
         return _CAESAR
     b = PATH_TO[path]
-    offices = s.offices
-    if len(offices[b]) >= SEATS[b]:
+    if len(s.offices[b]) >= SEATS[b]:
         return _FULL
-    here = offices[a]
+    return _ask_block(s, p, a)
+
+
+def _ask_block(s: GameState, p: int, office: int) -> int:
+    """0 when the senators in ``office`` (p's among them) can give the consents it needs."""
+    here = s.offices[office]
     own = here.count(p)
     if own == len(here):
         return _NOBODY
-    needed = CONSENTS_NEEDED[a]
-    if own - 1 >= needed:
-        return 0
-    if needed == 1:
-        return 0  # someone else is here and one consent suffices
-    return 0 if own - 1 + most_consents(s, p, a, needed) >= needed else _SHORT
+    needed = CONSENTS_NEEDED[office]
+    if own - 1 >= needed or needed == 1:
+        return 0  # own senators suffice, or someone else is here and one consent does
+    return 0 if own - 1 + most_consents(s, p, office, needed) >= needed else _SHORT
 
 
 @dataclass
@@ -529,7 +549,8 @@ class DealStep:
 def check_move(s: GameState, p: int, action: Action) -> MovePlan:
     """A legal move's plan, or the RuleError that refuses it (R6, R7, R11, R13)."""
     path = path_of(action)
-    _raise(turn_refusal(s, p))
+    if s.promises:
+        _raise(turn_refusal(s, p))
     _raise(path_refusal(s, p, path))
     supporters = action.get("supporters", [])
     if not isinstance(supporters, list) or not all(_is_int(q) for q in supporters):
@@ -705,7 +726,8 @@ def check_terms(s: GameState, p: int, q: int, path: int, terms: Terms) -> None:
 def check_request(s: GameState, p: int, action: Action) -> tuple[int, list[int], dict[int, Terms]]:
     """A legal request's path, ask order and offers (R6.2, R6.3, R11, R13)."""
     path = path_of(action)
-    _raise(turn_refusal(s, p))
+    if s.promises:
+        _raise(turn_refusal(s, p))
     a = PATH_FROM[path]
     if p not in s.offices[a]:
         raise RuleError("R4", "not_your_senator", f"you have no senator in office {a}", office=a)
@@ -793,7 +815,8 @@ def check_caesar(s: GameState, p: int, action: Action) -> int:
     if s.stage == BONUS and s.bonus_forced is not None and path != s.bonus_forced:
         raise RuleError("R11", "deal_binds", "the deal sends Caesar to "
                         f"{board.path_name(s.bonus_forced)}", path=s.bonus_forced)
-    _raise(turn_refusal(s, p, path))
+    if s.promises:
+        _raise(turn_refusal(s, p, path))
     return path
 
 

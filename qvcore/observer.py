@@ -7,9 +7,8 @@ Hoards are shown to all when the game is over or after a V2 reveal.
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass
-from typing import Any
+from typing import cast
 
 from . import board, deals, laurels
 from .board import PATH_FROM, PATH_TO, PATHS_FROM_OFFICE
@@ -17,11 +16,24 @@ from .legality import (
     actor,
     add_offices,
     caesar_targets,
+    copy_action,
     legal_actions,
     may_act,
     retire_offices,
     route,
     waiting_for,
+)
+from .protocol import (
+    Hint,
+    PathRef,
+    PlayerView,
+    PromiseKind,
+    PromiseView,
+    RequestView,
+    SpaceView,
+    Stage,
+    TermsData,
+    View,
 )
 from .state import ACTION, CONSENT, COUNCIL, EMPTY, OVER, GameState, Promise, Terms
 
@@ -40,12 +52,12 @@ class Observer:
         """Deal terms name tokens; only the two parties see which ones (R10)."""
         return self.seat is not None and self.seat in (s.current, consenter)
 
-    def view(self, s: GameState) -> dict[str, Any]:
+    def view(self, s: GameState) -> View:
         """The game as this viewer may see it, as JSON-ready data."""
         return {
             "viewer": self.seat,
             "options": s.options.to_dict(),
-            "stage": s.stage,
+            "stage": cast(Stage, s.stage),
             "turn": s.turn,
             "game_number": s.game_number,
             "current": s.current,
@@ -72,14 +84,14 @@ class Observer:
             "caesar_targets": [{"path": path, "from": PATH_FROM[path], "to": PATH_TO[path]}
                                for path in caesar_targets(s)],
             "retire": retire_offices(s),
-            "legal": [copy.deepcopy(a) for a in legal_actions(s) if a["player"] == self.seat],
+            "legal": [copy_action(a) for a in legal_actions(s) if a["player"] == self.seat],
             "series": list(s.series_results),
             "winner": s.winner,
         }
 
-    def _player(self, s: GameState, q: int) -> dict[str, Any]:
+    def _player(self, s: GameState, q: int) -> PlayerView:
         hoard = s.hoards[q]
-        out: dict[str, Any] = {
+        out: PlayerView = {
             "seat": q,
             "name": s.options.names[q],
             "supply": s.supply[q],
@@ -92,7 +104,7 @@ class Observer:
             out["total"] = laurels.heap_value(hoard)
         return out
 
-    def _request(self, s: GameState) -> dict[str, Any] | None:
+    def _request(self, s: GameState) -> RequestView | None:
         request = s.request
         if request is None:
             return None
@@ -113,7 +125,7 @@ class Observer:
             "laurel": _token_name(s.spaces[path]),
         }
 
-    def _terms(self, s: GameState, consenter: int, terms: Terms) -> dict[str, Any]:
+    def _terms(self, s: GameState, consenter: int, terms: Terms) -> TermsData:
         return deals.terms_to_dict(terms, public=not self.sees_terms(s, consenter))
 
 
@@ -121,24 +133,24 @@ def _token_name(kind: int) -> str | None:
     return laurels.KIND_NAMES[kind] if kind != EMPTY else None
 
 
-def _path_dict(path: int | None) -> dict[str, int] | None:
+def _path_dict(path: int | None) -> PathRef | None:
     return None if path is None else {"from": PATH_FROM[path], "to": PATH_TO[path]}
 
 
-def _space(s: GameState, path: int) -> dict[str, Any]:
+def _space(s: GameState, path: int) -> SpaceView:
     return {"path": path, "from": PATH_FROM[path], "to": PATH_TO[path],
             "token": _token_name(s.spaces[path]), "caesar": s.caesar == path}
 
 
-def _promise(p: Promise) -> dict[str, Any]:
-    out: dict[str, Any] = {"by": p.by, "kind": p.kind, "player": p.player,
+def _promise(p: Promise) -> PromiseView:
+    out: PromiseView = {"by": p.by, "kind": cast(PromiseKind, p.kind), "player": p.player,
                            "made_turn": p.made_turn, "until_turn": p.until_turn}
     if p.path is not None:
         out["caesar"] = _path_dict(p.path)
     return out
 
 
-def move_hints(s: GameState) -> list[dict[str, Any]]:
+def move_hints(s: GameState) -> list[Hint]:
     """For each path out of an office holding a senator of the player to act (in the action
     and consent stages): what a click on its destination means (``legality.route``: the
     action it plays, or the rule that refuses it), its consents and the laurel on it (R6)."""

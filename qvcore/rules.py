@@ -8,7 +8,7 @@ JSON-ready record of what happened that holds no secret (R10).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from . import board, deals, laurels, legality
 from .board import CONSENTS_NEEDED, PATH_FROM, PATH_TO, SEATS
@@ -23,6 +23,7 @@ from .legality import (  # re-exported: the generator and who acts live in legal
     most_consents,
     waiting_for,
 )
+from .protocol import DealRecord, EventData
 from .state import (
     ACTION,
     BONUS,
@@ -42,7 +43,7 @@ __all__ = [
 ]
 
 Action = dict[str, Any]
-Event = dict[str, Any]
+Event = EventData
 
 
 def apply_action(s: GameState, action: Any) -> Event:
@@ -128,13 +129,13 @@ def _pay_rewards(s: GameState, p: int, supporters: list[int]) -> dict[int, int]:
 
 
 def _carry_out_deals(s: GameState, p: int, steps: list[legality.DealStep],
-                     terms: dict[int, Terms]) -> list[dict[str, Any]]:
+                     terms: dict[int, Terms]) -> list[DealRecord]:
     """Execute the within-turn terms (R11) as planned: payments, split, promises."""
     done = []
     for step in steps:
         q = step.consenter
         t = terms[q]
-        record: dict[str, Any] = {"with": q, **deals.terms_to_dict(t, public=True)}
+        record = cast(DealRecord, {"with": q, **deals.terms_to_dict(t, public=True)})
         _transfer(s.hoards[p], s.hoards[q], step.mover_gives)
         _transfer(s.hoards[q], s.hoards[p], step.consenter_gives)
         if step.split is not None:

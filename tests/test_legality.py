@@ -92,9 +92,9 @@ def _hints_agree(s: GameState, listed: list[dict[str, Any]]) -> None:
                    and (a["from"], a["to"]) == (hint["from"], hint["to"])]
         assert hint["possible"] == bool(on_path), hint
         assert (hint["click"] == "refused") == (not hint["possible"])
-        for kind in ("move", "request"):
-            if hint[kind] is not None:
-                assert norm(hint[kind]) in keys, hint
+        for named in (hint["move"], hint["request"]):
+            if named is not None:
+                assert norm(dict(named)) in keys, hint
         if hint["click"] == "choose":
             assert hint["move"] is not None and hint["request"] is not None
         if hint["click"] == "refused":
@@ -103,7 +103,7 @@ def _hints_agree(s: GameState, listed: list[dict[str, Any]]) -> None:
                 if hint["needed"] else
                 {"type": "move", "player": s.current, "from": hint["from"], "to": hint["to"],
                  "supporters": []})
-            assert hint["error"]["code"] == _code(s, probe), hint
+            assert hint["error"] is not None and hint["error"]["code"] == _code(s, probe), hint
         if hint["request"] is not None:
             assert hint["asked"] == rules.apply_action(s.copy(), dict(hint["request"]))["asked"]
 
