@@ -246,6 +246,7 @@ class Knowledge:
         """
         known = self._bounds(view, self.known)
         in_hoards = self.in_hoards
+        _named_holdings(view, known)
         remaining = self._remaining(view, known)
         if remaining is None:
             known = self._bounds(view, [laurels.empty_heap() for _ in range(self.n)])
@@ -285,3 +286,27 @@ class Knowledge:
             else:
                 out.append(known[q][:])
         return out
+
+
+def _named_holdings(view: dict[str, Any], known: list[Heap]) -> None:
+    """Tokens a party's terms name in the open request are surely held (R13: checked then)."""
+    request = view.get("request")
+    if request is None:
+        return
+    mover = request["mover"]
+    players = view["players"]
+    for offer in request["offers"].values():
+        pays = offer.get("mover_pays")
+        if isinstance(pays, list) and "hoard" not in players[mover]:
+            _raise_bound(known, mover, _heap(pays), players[mover]["hoard_size"])
+    for key, answer in request["answers"].items():
+        terms = answer.get("terms") or {}
+        pays = terms.get("consenter_pays")
+        q = int(key)
+        if isinstance(pays, list) and "hoard" not in players[q]:
+            _raise_bound(known, q, _heap(pays), players[q]["hoard_size"])
+
+
+def _raise_bound(known: list[Heap], q: int, held: Heap, size: int) -> None:
+    raised = [max(a, b) for a, b in zip(known[q], held, strict=True)]
+    known[q] = raised if sum(raised) <= size else held
