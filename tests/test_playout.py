@@ -1,0 +1,125 @@
+"""The fast playout core against the validated rules: the same random games (R4-R13, V1-V3),
+the same final states, and playouts from positions sampled mid-turn."""
+
+from __future__ import annotations
+
+import copy
+import random
+
+import pytest
+
+from qvcore import Game, RuleError, rules
+from qvcore.invariants import violations
+from qvcore.knowledge import Knowledge
+from qvcore.options import Options
+from qvcore.playout import (
+    check_seed,
+    choose,
+    play_random_game,
+    playout_returns,
+    random_playout,
+    step,
+    to_action,
+)
+from qvcore.position import from_position, sample_state, to_position
+from qvcore.randomplay import random_action
+from qvcore.state import BONUS, CONSENT, COUNCIL, OVER, GameState
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+@pytest.mark.parametrize("block", range(4))
+def test_fast_games_are_the_validated_games(players: int, block: int) -> None:
+    """Each fast game is the game randomplay plays from the same seed, and its actions replay
+    through rules.apply_action (Game.replay) to the same final state: 100 seeds per count."""
+    for seed in range(block * 25, block * 25 + 25):
+        assert check_seed(seed, players) == []
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_fast_games_with_many_deals(seed: int) -> None:
+    """R11/R13: deal terms on most consents (payments, splits, promises, Caesar) agree too."""
+    assert check_seed(seed, 3 + seed % 3, deal_rate=0.9) == []
+
+
+def test_choose_draws_what_random_action_draws() -> None:
+    """Action by action, the fast draw equals randomplay.random_action from the same stream."""
+    for seed in range(20):
+        state = GameState(Options(players=5, first_player=None), seed)
+        fast_rand, slow_rand = random.Random(seed), random.Random(seed)
+        while state.stage != OVER:
+            fast = choose(state, fast_rand, 0.5)
+            slow = random_action(state, slow_rand, 0.5)
+            json_fast = to_action(state, fast)
+            if "terms" in slow and "terms" not in json_fast:
+                # the fast player drops terms the rules refuse (R11): check they do
+                with pytest.raises(RuleError):
+                    rules.apply_action(state.copy(), slow)
+                slow = {k: v for k, v in slow.items() if k != "terms"}
+            assert json_fast == slow
+            step(state, fast)
+
+
+def _mid_turn_states(stage: str, count: int) -> list[GameState]:
+    """States from random games at the given stage (consent, bonus or council)."""
+    found: list[GameState] = []
+    for seed in range(200):
+        options = {"players": 4, "series": stage == COUNCIL}
+        game = Game(options, seed)
+        rand = random.Random(seed)
+        while not game.is_over() and len(found) < count:
+            if game.state.stage == stage:
+                found.append(game.state.copy())
+                break
+            action = random_action(game.state, rand, 0.3)
+            try:
+                game.apply(action)
+            except RuleError:
+                game.apply({k: v for k, v in action.items() if k != "terms"})
+        if len(found) >= count:
+            break
+    assert len(found) == count
+    return found
+
+
+@pytest.mark.parametrize("stage", [CONSENT, BONUS, COUNCIL])
+def test_playout_from_mid_turn_positions(stage: str) -> None:
+    """random_playout goes on from a consent request, a Caesar bonus or a V3 council, and its
+    actions replay through the validated rules to the same final state."""
+    for start in _mid_turn_states(stage, 6):
+        fast, played, actions = play_random_game(start.copy(), random.Random(3), record=True)
+        assert fast.stage == OVER and violations(fast) == []
+        checked = from_position(to_position(start))
+        for action in actions:
+            rules.apply_action(checked, copy.deepcopy(action))
+        assert checked.to_dict() == fast.to_dict()
+        assert played == len(actions)
+
+
+def test_playout_from_sampled_states() -> None:
+    """A seat samples states from its view and knowledge mid-game; playouts from them end with
+    one winner (R9.3) and keep every invariant."""
+    game = Game({"players": 5}, 8)
+    rand = random.Random(8)
+    knowledge = Knowledge(2, game.view(2))
+    while len(game.actions) < 150:
+        action = random_action(game.state, rand, 0.3)
+        try:
+            event = game.apply(action)
+        except Exception:
+            event = game.apply({k: v for k, v in action.items() if k != "terms"})
+        knowledge.observe(event)
+    knowledge.update(game.view(2))
+    for i in range(10):
+        sample = sample_state(game.view(2), knowledge, random.Random(i))
+        returns = playout_returns(sample, random.Random(i))
+        assert sorted(returns) == [0.0] * 4 + [1.0]
+        assert sample.to_dict() != random_playout(sample.copy(), random.Random(i)).to_dict()
+    final = random_playout(sample, random.Random(1))
+    assert final is sample and final.stage == OVER and violations(final) == []
+
+
+def test_max_actions_caps_a_playout() -> None:
+    state = GameState(Options(players=5), 4)
+    random_playout(state, random.Random(4), max_actions=10)
+    assert state.stage != OVER
+    assert playout_returns(GameState(Options(players=3), 1), random.Random(1), 5) == [0.0] * 3
