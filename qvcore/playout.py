@@ -49,6 +49,7 @@ ADD, MOVE, REQUEST, ANSWER, WITHDRAW, CAESAR, DECLINE, REVEAL, RETIRE = range(9)
 TYPE_NAMES = ("add", "move", "request", "answer", "withdraw", "caesar", "decline", "reveal",
               "retire")
 
+_TYPE_CODES = {name: code for code, name in enumerate(TYPE_NAMES)}
 _SENATE_SEATS = SEATS[SENATE]
 #: offices with exits: (office, consents needed, ((path, to, seats of to), ...))
 _EXITS = tuple(
@@ -511,6 +512,31 @@ def _transfer(source: list[int], target: list[int], heap: list[int]) -> None:
         if count:
             source[kind] -= count
             target[kind] += count
+
+
+def from_action(action: dict[str, Any]) -> Step:
+    """The compact form of a JSON action (one that ``rules.legal_actions`` lists, or an answer
+    with terms). Requests with ``offers`` have no compact form: play them with ``apply``."""
+    kind = _TYPE_CODES[action["type"]]
+    p = action["player"]
+    if kind in (MOVE, REQUEST, CAESAR):
+        path = board.PATH_INDEX[(action["from"], action["to"])]
+        if kind == MOVE:
+            return (MOVE, p, path, tuple(action.get("supporters", ())))
+        return (kind, p, path)
+    if kind in (ADD, RETIRE):
+        return (kind, p, action["office"])
+    if kind == ANSWER:
+        return (ANSWER, p, action["consents"], action.get("terms"))
+    return (kind, p)
+
+
+def apply(s: GameState, action: dict[str, Any]) -> None:
+    """Carry out a legal JSON action without checking it (for search from a sampled state)."""
+    if action.get("offers"):
+        rules.apply_action(s, action)
+    else:
+        step(s, from_action(action))
 
 
 # -- whole playouts --------------------------------------------------------------------------

@@ -13,8 +13,10 @@ from qvcore.invariants import violations
 from qvcore.knowledge import Knowledge
 from qvcore.options import Options
 from qvcore.playout import (
+    apply,
     check_seed,
     choose,
+    from_action,
     play_random_game,
     playout_returns,
     random_playout,
@@ -123,3 +125,21 @@ def test_max_actions_caps_a_playout() -> None:
     random_playout(state, random.Random(4), max_actions=10)
     assert state.stage != OVER
     assert playout_returns(GameState(Options(players=3), 1), random.Random(1), 5) == [0.0] * 3
+
+
+def test_json_actions_applied_unchecked_match_the_rules() -> None:
+    """Search may play JSON actions (as bots make them) unchecked: same states as the rules."""
+    for seed in range(15):
+        game = Game({"players": 3 + seed % 3, "open_hoards": "every_entry"}, seed)
+        fast = game.state.copy()
+        rand = random.Random(seed)
+        while not game.is_over():
+            action = random_action(game.state, rand, 0.5)
+            try:
+                game.apply(action)
+            except RuleError:
+                action = {k: v for k, v in action.items() if k != "terms"}
+                game.apply(action)
+            assert from_action(action) is not None
+            apply(fast, copy.deepcopy(action))
+            assert fast.to_dict() == game.state.to_dict()
