@@ -410,5 +410,8 @@ def _concrete_terms(terms: dict[str, Any], mover: int, consenter: int, hoards: l
         value = terms.get(key)
         if isinstance(value, int):
             tokens = [k for k in laurels.KINDS for _ in range(hoards[payer][k])]
-            out[key] = [laurels.KIND_NAMES[k] for k in rand.sample(tokens, min(value, len(tokens)))]
+            drawn = rand.sample(tokens, min(value, len(tokens)))
+            # asked of a hoard too small to pay: any kinds, the count is what was seen
+            drawn += [laurels.V] * (value - len(drawn))
+            out[key] = [laurels.KIND_NAMES[k] for k in drawn]
     return out
