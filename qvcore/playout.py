@@ -12,10 +12,12 @@ without re-checking it. Actions are compact tuples:
 - ``(CAESAR, p, path)``, ``(DECLINE, p)``, ``(REVEAL, q)``, ``(RETIRE, p, office)``.
 
 ``to_action`` turns one into the protocol's JSON action. Rare, intricate steps
-(the move that fills the Senate and ends a game, the V3 council) go through
-the validated ``rules.apply_action``. tests/test_playout.py checks that every
-fast game replays action by action through the validated API to the same
-state, and that it is the very game ``randomplay`` plays from the same seed.
+(a move carrying out deals, the move that fills the Senate and ends a game,
+the V3 council) go through the validated ``rules.apply_action``; which deals
+hold and which Caesar promise falls due are ``legality``'s answers.
+tests/test_playout.py checks that every fast game replays action by action
+through the validated API to the same state, and that it is the very game
+``randomplay`` plays from the same seed.
 """
 
 from __future__ import annotations
@@ -24,10 +26,9 @@ import random
 from bisect import bisect_left
 from typing import Any
 
-from . import board, laurels, rules
+from . import board, deals, laurels, legality, rules
 from .board import CONSENTS_NEEDED, PATH_FROM, PATH_TO, PATHS_FROM_OFFICE, SEATS, SENATE
-from .deals import split_exchange
-from .laurels import IIC, VALUES
+from .laurels import IIC
 from .randomplay import random_terms
 from .state import (
     ACTION,
@@ -38,7 +39,6 @@ from .state import (
     OVER,
     Answer,
     GameState,
-    Promise,
     Request,
     Terms,
 )
@@ -74,7 +74,6 @@ _CAESAR_TO = tuple(tuple(q for q in board.LAUREL_PATHS if q != here)
                    for here in range(len(board.PATHS)))
 _ENTRY = tuple((office, SEATS[office]) for office in board.ENTRY_OFFICES)
 _NO_SUPPORT: tuple[int, ...] = ()
-_HORIZON_TURNS = {"turn": 0, "next": 1, "two": 2}
 
 
 # -- drawing an action ------------------------------------------------------------------------
@@ -166,6 +165,14 @@ def _choose_turn(s: GameState, rand: random.Random, deal_rate: float, scan: Scan
     request = s.request
     adds, moves, requests, kinds = scan
     rnd = rand.random
+    if s.promises:
+        duty = legality.caesar_duty(s, p)
+        if duty is not None:  # a Caesar promise falls due: that move is the turn (R11)
+            kinds = [CAESAR, REVEAL] if s.reveal_open and not s.revealed else [CAESAR]
+            if kinds[int(rnd() * len(kinds))] == CAESAR:
+                rnd()
+                return (CAESAR, p, duty)
+            return (REVEAL, int(rnd() * s.n))
     if request is None:
         if s.reveal_open and not s.revealed:
             kinds = [*kinds, REVEAL]
@@ -260,9 +267,10 @@ def _answers(s: GameState, request: Request) -> list[tuple[int, int, int]]:
                 if pr.by == q and pr.player == current and not pr.done and turn <= pr.until_turn:
                     if pr.kind == "refuse":
                         high = 0
-                    else:
+                        break
+                    if pr.kind == "consent":
                         low = 1
-                    break
+                        break
         if offers:
             offer = offers.get(q)
             if offer is not None and low == 0 and not laurels.holds(s.hoards[q],
@@ -312,7 +320,8 @@ def _supporter_choices(s: GameState, p: int, request: Request,
         combos = sorted(pairs)
     if not termed:
         return combos
-    return [c for c in combos if _deals_hold(s, p, _chosen_terms(request, p, c))]
+    path = request.path
+    return [c for c in combos if legality.deals_hold(s, p, path, list(c))]
 
 
 def _chosen_terms(request: Request, p: int, combo: tuple[int, ...]) -> dict[int, Terms]:
@@ -324,32 +333,6 @@ def _chosen_terms(request: Request, p: int, combo: tuple[int, ...]) -> dict[int,
     return out
 
 
-def _deals_hold(s: GameState, p: int, terms: dict[int, Terms]) -> bool:
-    """Whether these deals can all be honoured (R11, R13)."""
-    if not terms:
-        return True
-    owed = laurels.empty_heap()
-    for t in terms.values():
-        owed = [x + y for x, y in zip(owed, t.mover_pays, strict=True)]
-    if not laurels.holds(s.hoards[p], owed):
-        return False
-    for q, t in terms.items():
-        if not laurels.holds(s.hoards[q], t.consenter_pays):
-            return False
-    if len({t.caesar for t in terms.values() if t.caesar is not None}) > 1:
-        return False
-    if sum(t.split for t in terms.values()) > 1:
-        return False
-    seen = {(pr.by, pr.kind, pr.player) for pr in s.promises if pr.binds(s.turn)}
-    for t in terms.values():
-        for by, kind, player in t.promises:
-            opposite = "refuse" if kind == "consent" else "consent"
-            if (by, opposite, player) in seen:
-                return False
-            seen.add((by, kind, player))
-    return True
-
-
 # -- carrying an action out -------------------------------------------------------------------
 
 
@@ -357,7 +340,12 @@ def step(s: GameState, action: Step) -> None:
     """Carry out a compact action without checking it (it must be legal: see ``choose``)."""
     kind = action[0]
     if kind == CAESAR:
-        s.caesar = action[2]
+        path = s.caesar = action[2]
+        if s.promises:
+            p = action[1]
+            for promise in s.promises:
+                if promise.kind == "caesar" and promise.by == p and promise.path == path:
+                    promise.done = True  # kept (R11)
         _end_turn(s)
     elif kind == REQUEST:
         p, path = action[1], action[2]
@@ -410,11 +398,10 @@ def _answer(s: GameState, q: int, consents: int, data: dict[str, Any] | None) ->
     request = s.request
     assert request is not None
     if data is not None:
-        terms: Terms | None = _parse_terms(data)
+        terms: Terms | None = deals.parse_terms(data, s.n)
     elif consents:
         terms = request.offers.get(q)
-        if terms is not None and any(pr.by == q and pr.player == s.current and pr.binds(s.turn)
-                                     and pr.kind == "consent" for pr in s.promises):
+        if terms is not None and _owes_consent(s, q):
             terms = None  # a promised consent is owed as it is (R11)
     else:
         terms = None
@@ -425,19 +412,13 @@ def _answer(s: GameState, q: int, consents: int, data: dict[str, Any] | None) ->
                 promise.until_turn = min(promise.until_turn, s.turn)
 
 
-def _parse_terms(data: dict[str, Any]) -> Terms:
-    """The random player's terms (already well formed) as Terms."""
-    terms = Terms()
-    for name in data.get("mover_pays", ()):
-        terms.mover_pays[laurels.KIND_BY_NAME[name]] += 1
-    for name in data.get("consenter_pays", ()):
-        terms.consenter_pays[laurels.KIND_BY_NAME[name]] += 1
-    terms.split = bool(data.get("split", False))
-    caesar = data.get("caesar")
-    if caesar is not None:
-        terms.caesar = board.PATH_INDEX[(caesar["from"], caesar["to"])]
-    terms.promises = [(pr["by"], pr["kind"], pr["player"]) for pr in data.get("promises", ())]
-    return terms
+def _owes_consent(s: GameState, q: int) -> bool:
+    """Whether ``q``'s first binding promise to the mover is a consent (R11)."""
+    for pr in s.promises:
+        if pr.by == q and pr.player == s.current and pr.binds(s.turn) \
+                and pr.kind in ("consent", "refuse"):
+            return pr.kind == "consent"
+    return False
 
 
 def _move(s: GameState, p: int, path: int, supporters: tuple[int, ...]) -> bool:
@@ -449,9 +430,11 @@ def _move(s: GameState, p: int, path: int, supporters: tuple[int, ...]) -> bool:
         return True
     caesar_free = s.caesar == path
     request = s.request
-    terms: dict[int, Terms] = {}
-    if request is not None and request.path == path and supporters:
-        terms = _chosen_terms(request, p, supporters)
+    if request is not None and request.path == path and supporters \
+            and _chosen_terms(request, p, supporters):
+        # deals: the rules plan and carry them out (payments, exact split, promises; R11, R13)
+        rules.apply_action(s, to_action(s, (MOVE, p, path, supporters)))
+        return b == SENATE
     s.request = None
     offices[PATH_FROM[path]].remove(p)
     offices[b].append(p)
@@ -461,16 +444,12 @@ def _move(s: GameState, p: int, path: int, supporters: tuple[int, ...]) -> bool:
         if took != EMPTY:
             s.hoards[p][took] += 1
             s.spaces[path] = s.pile.pop() if s.pile else EMPTY
-    rewards: dict[int, int] = {}
     if supporters and not caesar_free:
         hoards = s.hoards
         for q in supporters:
             if q != p and s.pool:
                 s.pool -= 1
                 hoards[q][0] += 1
-                rewards[q] = rewards.get(q, 0) + 1
-    if terms:
-        _carry_out_deals(s, p, took, rewards, terms)
     if s.promises and supporters:
         for promise in s.promises:
             if promise.kind == "consent" and promise.player == p and promise.by in supporters \
@@ -478,40 +457,16 @@ def _move(s: GameState, p: int, path: int, supporters: tuple[int, ...]) -> bool:
                 promise.done = True
     entered = b == SENATE
     if entered:
+        # V2: an entry opens a window (only the first three with first_three), else closes it
         mode = s.options.open_hoards
-        if mode == "every_entry" or (mode == "first_three" and len(offices[SENATE]) <= 3):
-            s.reveal_open = True
+        s.reveal_open = mode == "every_entry" or (mode == "first_three"
+                                                  and len(offices[SENATE]) <= 3)
     if took == IIC:
         s.stage = BONUS
-        s.bonus_forced = next((t.caesar for t in terms.values() if t.caesar is not None), None)
+        s.bonus_forced = None
     else:
         _end_turn(s)
     return entered
-
-
-def _carry_out_deals(s: GameState, p: int, took: int, rewards: dict[int, int],
-                     terms: dict[int, Terms]) -> None:
-    """Payments, split and promises of the deals, as ``rules`` carries them out (R11)."""
-    hoards = s.hoards
-    until = s.turn + _HORIZON_TURNS[s.options.horizon] * s.n
-    for q, t in terms.items():
-        _transfer(hoards[p], hoards[q], t.mover_pays)
-        _transfer(hoards[q], hoards[p], t.consenter_pays)
-        if t.split:
-            reward = rewards.get(q, 0)
-            gained = (VALUES[took] if took != EMPTY else 0) + reward
-            give, take = split_exchange(hoards[p], hoards[q], gained // 2 - reward)
-            _transfer(hoards[p], hoards[q], give)
-            _transfer(hoards[q], hoards[p], take)
-        for by, kind, player in t.promises:
-            s.promises.append(Promise(by, kind, player, s.turn, until))
-
-
-def _transfer(source: list[int], target: list[int], heap: list[int]) -> None:
-    for kind, count in enumerate(heap):
-        if count:
-            source[kind] -= count
-            target[kind] += count
 
 
 def from_action(action: dict[str, Any]) -> Step:

@@ -22,7 +22,7 @@ VARIANTS: list[dict[str, Any]] = [
 ]
 
 
-def seat_view(state: GameState, seat: int) -> dict[str, Any]:
+def seat_view(state: GameState, seat: int) -> Any:
     return Observer(seat).view(state)
 
 

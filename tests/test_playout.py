@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from qvcore import Game, RuleError, rules
+from qvcore import Game, RuleError, board, rules
 from qvcore.invariants import violations
 from qvcore.knowledge import Knowledge
 from qvcore.options import Options
@@ -143,3 +143,61 @@ def test_json_actions_applied_unchecked_match_the_rules() -> None:
             assert from_action(action) is not None
             apply(fast, copy.deepcopy(action))
             assert fast.to_dict() == game.state.to_dict()
+
+
+def _agree_from(state: GameState, draws: int = 40) -> None:
+    """From ``state``, the fast draw equals randomplay's and the fast step equals the rules'."""
+    for k in range(draws):
+        fast = choose(state, random.Random(k), 0.5)
+        slow = random_action(state, random.Random(k), 0.5)
+        json_fast = to_action(state, fast)
+        if "terms" in slow and "terms" not in json_fast:
+            with pytest.raises(RuleError):
+                rules.apply_action(state.copy(), slow)
+            slow = {key: v for key, v in slow.items() if key != "terms"}
+        assert json_fast == slow
+        fast_state, checked = state.copy(), state.copy()
+        step(fast_state, fast)
+        rules.apply_action(checked, json_fast)
+        assert fast_state.to_dict() == checked.to_dict()
+
+
+def _promise(by: int, kind: str, player: int, **extra: object) -> dict[str, object]:
+    return {"by": by, "kind": kind, "player": player, "made_turn": 0, "until_turn": 6,
+            "done": False, **extra}
+
+
+def test_r11_caesar_promise_due_is_the_turn() -> None:
+    """R11 (rulings #25): a Caesar promise falling due leaves its promisor that one Caesar move;
+    kept as soon as Caesar stands there. Fast draw and step agree with the rules."""
+    game = Game({"players": 3}, 2)
+    pos = to_position(game.state)
+    pos["turn"] = 3
+    pos["offices"][3] = [0, 1]
+    pos["supply"] = [7, 7, 8]
+    pos["promises"] = [_promise(0, "caesar", 1, caesar={"from": 8, "to": 12})]
+    state = from_position(pos)
+    assert {choose(state, random.Random(k))[0] for k in range(10)} == {5}  # CAESAR only
+    _agree_from(state)
+    step(state, choose(state, random.Random(0)))
+    assert state.caesar == board.PATH_INDEX[(8, 12)] and state.promises == []
+
+
+def test_r11_promises_bound_answers_in_fast_play() -> None:
+    """R11: promised consents and refusals bound the answers; a Caesar promise by the asked
+    player does not. Fast draws and steps agree with the rules in the consent stage."""
+    for kinds in (("consent",), ("refuse",), ("caesar",), ("consent", "caesar")):
+        game = Game({"players": 4}, 5)
+        pos = to_position(game.state)
+        pos["turn"] = 2
+        pos["offices"][3] = [0, 1]
+        pos["offices"][1] = [0, 2, 3]
+        pos["supply"] = [6, 7, 7, 7]
+        pos["stage"] = "consent"
+        pos["request"] = {"path": board.PATH_INDEX[(1, 8)], "needed": 2, "asked": [2, 3],
+                          "offers": {}, "answers": {"3": {"consents": 1, "terms": None}}}
+        pos["promises"] = [
+            _promise(2, kind, 0, **({"caesar": {"from": 6, "to": 9}} if kind == "caesar"
+                                     else {})) for kind in kinds]
+        state = from_position(pos)
+        _agree_from(state)
