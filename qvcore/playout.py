@@ -23,7 +23,7 @@ through the validated API to the same state, and that it is the very game
 from __future__ import annotations
 
 import random
-from bisect import bisect_left
+from bisect import bisect_left, insort
 from typing import Any
 
 from . import board, deals, laurels, legality, rules
@@ -58,7 +58,7 @@ _EXITS = tuple(
     for office in range(len(SEATS)) if PATHS_FROM_OFFICE[office]
 )
 _EXIT_OFFICES = tuple(office for office, _n, _e in _EXITS)
-_EXIT_INFO = tuple(next(((needed, exits) for o, needed, exits in _EXITS if o == office), None)
+_EXIT_INFO = tuple(next(((needed, exits) for o, needed, exits in _EXITS if o == office), (0, ()))
                    for office in range(len(SEATS)))
 #: shared move entries: (path, supporters) free of consent / with the mover's own, by player
 _FREE = tuple(tuple((path, ()) for path in range(len(board.PATHS))) for _p in range(5))
@@ -114,9 +114,10 @@ def choose(s: GameState, rand: random.Random, deal_rate: float = 0.2,
     raise ValueError("the game is over")
 
 
-def _scan(s: GameState) -> Scan:
+def _scan(s: GameState, mine: list[int] | None = None) -> Scan:
     """The turn's adds, moves as if no request were open (in path order), requests, and the
-    kinds of action open when no request is. Valid until the turn ends."""
+    kinds of action open when no request is. Valid until the turn ends. ``mine``: the
+    offices with exits holding the player's senators, ascending, if the caller keeps them."""
     p = s.current
     offices = s.offices
     caesar = s.caesar
@@ -124,15 +125,11 @@ def _scan(s: GameState) -> Scan:
         if s.supply[p] else []
     moves: list[tuple[int, tuple[int, ...]]] = []
     requests: list[int] = []
-    office = -1
-    for here in offices:
-        office += 1
-        if p not in here:
-            continue
-        info = _EXIT_INFO[office]
-        if info is None:
-            continue
-        needed, exits = info
+    if mine is None:
+        mine = [office for office in _EXIT_OFFICES if p in offices[office]]
+    for office in mine:
+        here = offices[office]
+        needed, exits = _EXIT_INFO[office]
         if not needed:
             for path, to, seats_to in exits:
                 if len(offices[to]) < seats_to:
@@ -522,21 +519,55 @@ def random_playout(s: GameState, rand: random.Random, max_actions: int = 20_000,
     Changes ``s`` in place (copy it first to keep it). Works from any stage: a
     state sampled mid-turn (consent, bonus, council) is played on from there.
     """
+    _run(s, rand, max_actions, deal_rate, None)
+    return s
+
+
+def _where(s: GameState) -> list[list[int]]:
+    """For each player, the offices with exits that hold their senators, ascending."""
+    return [[office for office in _EXIT_OFFICES if q in s.offices[office]] for q in range(s.n)]
+
+
+def _run(s: GameState, rand: random.Random, max_actions: int, deal_rate: float,
+         record: list[dict[str, Any]] | None) -> int:
+    """The playout loop: one scan per turn, each player's offices kept up to date."""
     scanned_turn = -1
     scan: Scan = ([], [], [], [])
-    choose_turn, scan_turn, do = _choose_turn, _scan, step
-    for _ in range(max_actions):
+    where = _where(s)
+    offices = s.offices
+    played = 0
+    while played < max_actions:
         stage = s.stage
         if stage in (ACTION, CONSENT):
             if s.turn != scanned_turn:
-                scan = scan_turn(s)
+                scan = _scan(s, where[s.current])
                 scanned_turn = s.turn
-            do(s, choose_turn(s, rand, deal_rate, scan))
+            action = _choose_turn(s, rand, deal_rate, scan)
         elif stage == OVER:
             break
         else:
-            do(s, choose(s, rand, deal_rate))
-    return s
+            action = choose(s, rand, deal_rate)
+        if record is not None:
+            record.append(to_action(s, action))
+        step(s, action)
+        played += 1
+        kind = action[0]
+        if kind == MOVE:
+            p, path = action[1], action[2]
+            mine = where[p]
+            a = PATH_FROM[path]
+            if p not in offices[a]:
+                mine.remove(a)
+            b = PATH_TO[path]
+            if b != SENATE and b not in mine:
+                insort(mine, b)
+        elif kind == ADD:
+            mine = where[action[1]]
+            if action[2] not in mine:
+                insort(mine, action[2])
+        elif kind == RETIRE:
+            where = _where(s)
+    return played
 
 
 def playout_returns(s: GameState, rand: random.Random, max_actions: int = 20_000,
@@ -553,23 +584,8 @@ def play_random_game(s: GameState, rand: random.Random, max_actions: int = 20_00
 
     With ``record`` the JSON actions are kept, for replay through the validated API.
     """
-    played = 0
     actions: list[dict[str, Any]] = []
-    scanned_turn = -1
-    scan: Scan = ([], [], [], [])
-    while s.stage != OVER and played < max_actions:
-        stage = s.stage
-        if stage in (ACTION, CONSENT):
-            if s.turn != scanned_turn:
-                scan = _scan(s)
-                scanned_turn = s.turn
-            action = _choose_turn(s, rand, deal_rate, scan)
-        else:
-            action = choose(s, rand, deal_rate)
-        if record:
-            actions.append(to_action(s, action))
-        step(s, action)
-        played += 1
+    played = _run(s, rand, max_actions, deal_rate, actions if record else None)
     return s, played, actions
 
 
