@@ -217,3 +217,20 @@ def test_setup_tokens_gone_from_the_board_are_in_hoards() -> None:
             held = [sum(h[kind] for h in sample.hoards) for kind in laurels.KINDS]
             assert all(held[kind] >= gone[kind] for kind in laurels.KINDS)
             assert seat_view(sample, 1) == seat_view(game.state, 1)
+
+
+def test_sample_keeps_promises_in_force() -> None:
+    """R11: promises in force (consent, refusal, a Caesar move) are public and sampled as seen."""
+    game = Game({"players": 3}, 6)
+    pos = to_position(game.state)
+    pos["turn"] = 2
+    pos["promises"] = [
+        {"by": 1, "kind": "caesar", "player": 0, "made_turn": 1, "until_turn": 4, "done": False,
+         "caesar": {"from": 6, "to": 9}},
+        {"by": 2, "kind": "refuse", "player": 1, "made_turn": 1, "until_turn": 4, "done": False}]
+    state = from_position(pos)
+    view = seat_view(state, 0)
+    sample = sample_state(view, Knowledge(0, view), random.Random(1))
+    assert seat_view(sample, 0) == view
+    assert [(p.by, p.kind, p.path) for p in sample.promises] == \
+        [(p.by, p.kind, p.path) for p in state.promises]
