@@ -73,6 +73,8 @@ _HAS_LAUREL = tuple(p[2] for p in board.PATHS)
 _CAESAR_TO = tuple(tuple(q for q in board.LAUREL_PATHS if q != here)
                    for here in range(len(board.PATHS)))
 _ENTRY = tuple((office, SEATS[office]) for office in board.ENTRY_OFFICES)
+assert tuple(office for office, _seats in _ENTRY) == (0, 1, 2, 3)
+_S0, _S1, _S2, _S3 = (seats for _office, seats in _ENTRY)
 _NO_SUPPORT: tuple[int, ...] = ()
 
 
@@ -121,8 +123,16 @@ def _scan(s: GameState, mine: list[int] | None = None) -> Scan:
     p = s.current
     offices = s.offices
     caesar = s.caesar
-    adds = [office for office, seats in _ENTRY if len(offices[office]) < seats] \
-        if s.supply[p] else []
+    adds: list[int] = []
+    if s.supply[p]:  # R5, unrolled over the four entry offices (no comprehension frame)
+        if len(offices[0]) < _S0:
+            adds.append(0)
+        if len(offices[1]) < _S1:
+            adds.append(1)
+        if len(offices[2]) < _S2:
+            adds.append(2)
+        if len(offices[3]) < _S3:
+            adds.append(3)
     moves: list[tuple[int, tuple[int, ...]]] = []
     requests: list[int] = []
     if mine is None:
