@@ -17,7 +17,7 @@ from typing import Any, cast
 from . import rules
 from .describe import describe
 from .errors import RuleError
-from .legality import copy_action
+from .legality import copy_action, refusal
 from .observer import Observer
 from .options import Options
 from .state import OVER, GameState
@@ -58,7 +58,9 @@ class Game:
 
     def check(self, action: Any) -> None:
         """Raise the RuleError that ``action`` would raise now, without playing it."""
-        rules.apply_action(self.state.copy(), _plain_copy(action))
+        error = refusal(self.state, _plain_copy(action))  # the checks apply() runs first
+        if error is not None:
+            raise error
 
     def is_over(self) -> bool:
         """Whether the game (or V3 series) has ended (R9.1)."""
