@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from . import board, deals, laurels, legality
+from . import board, dealcheck, deals, laurels, legality
 from .board import CONSENTS_NEEDED, PATH_FROM, PATH_TO, SEATS
 from .laurels import IIC, KIND_NAMES
 from .legality import (  # re-exported: the generator and who acts live in legality
@@ -91,7 +91,7 @@ def _move(s: GameState, p: int, action: Action) -> Event:
     event: Event = {"type": "move", "player": p, "from": a, "to": b, "supporters": supporters[:]}
     if caesar_free:
         event["caesar"] = True
-    took = legality.taken_by(s, path)
+    took = dealcheck.taken_by(s, path)
     if took != EMPTY:
         s.hoards[p][took] += 1
         s.spaces[path] = s.pile.pop() if s.pile else EMPTY
@@ -121,14 +121,14 @@ def _move(s: GameState, p: int, action: Action) -> Event:
 
 def _pay_rewards(s: GameState, p: int, supporters: list[int]) -> dict[int, int]:
     """R7.2: one I token from the pool per consent of another player, while it lasts."""
-    rewards = legality.rewards_for(s, p, supporters)
+    rewards = dealcheck.rewards_for(s, p, supporters)
     for q, n in rewards.items():
         s.pool -= n
         s.hoards[q][laurels.I] += n
     return rewards
 
 
-def _carry_out_deals(s: GameState, p: int, steps: list[legality.DealStep],
+def _carry_out_deals(s: GameState, p: int, steps: list[dealcheck.DealStep],
                      terms: dict[int, Terms]) -> list[DealRecord]:
     """Execute the within-turn terms (R11) as planned: payments, split, promises."""
     done = []

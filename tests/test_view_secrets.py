@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import random
 
-from qvcore import Game
+from qvcore import Game, RuleError
 from qvcore.randomplay import random_action
 from qvcore.state import OVER
 
@@ -50,3 +50,46 @@ def test_r10_the_seed_is_shown_once_the_game_is_over() -> None:
     _play_to_end(game, random.Random(1))
     for viewer in (None, 0, 2):
         assert game.view(viewer)["seed"] == 4242
+
+
+def _public_part(view: dict[str, object], seat: int) -> str:
+    """A seat's view without what is that seat's own: its hoard, its legal actions, deal terms
+    it is a party to (R10: only the two parties see a deal's token kinds)."""
+    data = json.loads(json.dumps(view))
+    data.pop("viewer")
+    data.pop("legal")
+    for player in data["players"]:
+        player.pop("hoard", None)
+        player.pop("total", None)
+    request = data["request"]
+    if request is not None:
+        request["offers"] = sorted(request["offers"])
+        request["answers"] = {q: a["consents"] for q, a in request["answers"].items()}
+    return json.dumps(data, sort_keys=True)
+
+
+def test_r10_two_seats_learn_the_same_apart_from_their_own_secrets() -> None:
+    """R10: on every position of a random game, two seats' views differ only in each seat's
+    own hoard, own legal actions and the kinds in deals they are party to; neither holds the
+    pile order, the random state or another seat's hoard values."""
+    game = Game({"players": 4, "horizon": "two"}, 77)
+    rand = random.Random(5)
+    steps = 0
+    while game.state.stage != OVER and steps < 400:
+        views = [game.view(seat) for seat in range(4)]
+        assert len({_public_part(v, seat) for seat, v in enumerate(views)}) == 1
+        for seat, view in enumerate(views):
+            assert [("hoard" in p) for p in view["players"]] == [
+                q == seat or game.state.revealed for q in range(4)]
+            assert "rng" not in view and "seed" not in view
+        game.apply(_legal_random(game, rand))
+        steps += 1
+
+
+def _legal_random(game: Game, rand: random.Random) -> dict[str, object]:
+    action = random_action(game.state, rand, deal_rate=0.5)
+    try:
+        game.check(action)
+    except RuleError:
+        return {k: v for k, v in action.items() if k != "terms"}
+    return action
