@@ -208,6 +208,7 @@ ERROR_PARAMS: dict[str, list[dict[str, Any]]] = {
     "bad_input": [{"value": "NaN"}], "bad_viewer": [{"viewer": "9"}], "game_running": [{}],
     "no_game": [{}], "bad_undo": [{"count": "5"}], "foreign_save": [{}],
     "unknown_version": [{"version": 9}], "corrupt_save": [{}], "bad_save_action": [{"index": 3}],
+    "bad_position": [{}, {"field": "pool"}, {"missing": ["pile"]}],
 }
 
 

@@ -16,7 +16,7 @@ const COUNT_PARAM = {
 /** Which optional param picks a more precise wording ("error.<code>.<variant>"). */
 const VARIANTS = {
   bad_action: ["type", "field", "fields"], bad_terms: ["player"], cannot_pay: ["player"],
-  promise_binds: ["path"], deal_binds: ["path"], bad_names: ["seat"],
+  promise_binds: ["path"], deal_binds: ["path"], bad_names: ["seat"], bad_position: ["field"],
 };
 
 function pathEnds(path, board) {

@@ -484,5 +484,7 @@ export default {
   "error.foreign_save": "This is not a Quo Vadis? save.",
   "error.unknown_version": "This save has version {version}, which this edition cannot read.",
   "error.corrupt_save": "This save is damaged.",
+  "error.bad_position": "This position is not valid.",
+  "error.bad_position.field": "This position is not valid (field “{field}”).",
   "error.bad_save_action": "Action {index} of this save cannot be replayed.",
 };

@@ -484,5 +484,7 @@ export default {
   "error.foreign_save": "Esto no es una partida guardada de Quo Vadis?.",
   "error.unknown_version": "Esta partida guardada tiene la versión {version}, que esta edición no sabe leer.",
   "error.corrupt_save": "Esta partida guardada está dañada.",
+  "error.bad_position": "Esta posición no es válida.",
+  "error.bad_position.field": "Esta posición no es válida (campo «{field}»).",
   "error.bad_save_action": "La acción {index} de esta partida guardada no se puede repetir.",
 };

@@ -484,5 +484,7 @@ export default {
   "error.foreign_save": "Ce n'est pas une sauvegarde de Quo Vadis?.",
   "error.unknown_version": "Cette sauvegarde est en version {version}, que cette édition ne sait pas lire.",
   "error.corrupt_save": "Cette sauvegarde est endommagée.",
+  "error.bad_position": "Cette position n'est pas valable.",
+  "error.bad_position.field": "Cette position n'est pas valable (champ «\u00a0{field}\u00a0»).",
   "error.bad_save_action": "L'action {index} de cette sauvegarde ne peut pas être rejouée.",
 };

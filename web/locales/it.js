@@ -484,5 +484,7 @@ export default {
   "error.foreign_save": "Questo non è un salvataggio di Quo Vadis?.",
   "error.unknown_version": "Questo salvataggio ha la versione {version}, che questa edizione non sa leggere.",
   "error.corrupt_save": "Questo salvataggio è danneggiato.",
+  "error.bad_position": "Questa posizione non è valida.",
+  "error.bad_position.field": "Questa posizione non è valida (campo “{field}”).",
   "error.bad_save_action": "L'azione {index} di questo salvataggio non si può rigiocare.",
 };
