@@ -1,16 +1,20 @@
-// The end screen (R9, R12 V3): every hoard revealed, the winner and why.
+// The end screen (R9, R12 V3): every hoard revealed, the winner and why, in the chosen
+// language (i18n.js).
 
-import { h, listText, plural } from "./dom.js";
+import { h } from "./dom.js";
 import { openDialog } from "./dialogs.js";
-import { KINDS, kindLabel } from "./colours.js";
+import { KINDS } from "./colours.js";
+import { t, listText } from "./i18n.js";
 
+/** A revealed hoard in words, highest kind first ("V, III ×2, I"), in the chosen language. */
 function hoardText(hoard) {
   const parts = [];
   for (const kind of [...KINDS].reverse()) {
     const n = hoard?.[kind] ?? 0;
-    if (n) parts.push(n > 1 ? `${kindLabel(kind)}\u00a0×${n}` : kindLabel(kind));
+    const label = t(`laurel.kind.${kind}`);
+    if (n) parts.push(n > 1 ? t("laurel.count", { kind: label, count: n }) : label);
   }
-  return parts.join(", ") || "no laurels";
+  return parts.join(", ") || t("laurel.none");
 }
 
 export { hoardText };
@@ -21,18 +25,13 @@ export function gameReason(app, view) {
   const players = view.players;
   const contenders = players.filter((p) => p.in_senate > 0)
     .sort((a, b) => (b.total - a.total) || (senate.indexOf(a.seat) - senate.indexOf(b.seat)));
-  if (!contenders.length) return "Nobody has a senator in the Senate.";
+  if (!contenders.length) return t("end.reason.nobody");
   const [first] = contenders;
-  if (contenders.length === 1) {
-    return `${first.name} is the only player with a senator in the Senate (R9.3).`;
-  }
+  if (contenders.length === 1) return t("end.reason.only", { name: first.name });
   const tied = contenders.filter((p) => p.total === first.total);
-  if (tied.length === 1) {
-    return `${first.name} has the highest laurel total (${first.total}) among the players with a ` +
-      "senator in the Senate (R9.3).";
-  }
-  return `${listText(tied.map((p) => p.name))} tie with ${first.total} laurels; ${first.name}'s ` +
-    "senator entered the Senate first (R9.3).";
+  if (tied.length === 1) return t("end.reason.highest", { name: first.name, total: first.total });
+  return t("end.reason.tie", { names: listText(tied.map((p) => p.name)), total: first.total,
+    name: first.name });
 }
 
 function seriesReason(app, view) {
@@ -42,15 +41,11 @@ function seriesReason(app, view) {
   const w = view.winner;
   const best = sums[w];
   const tied = view.players.filter((p) => sums[p.seat] === best);
-  if (tied.length === 1) {
-    return `${app.name(w)} has the highest sum of the three games' totals (${best}) (V3).`;
-  }
+  if (tied.length === 1) return t("end.series.highest", { name: app.name(w), total: best });
+  const names = listText(tied.map((p) => p.name));
   const mostWins = tied.filter((p) => wins[p.seat] === wins[w]);
-  if (mostWins.length === 1) {
-    return `${listText(tied.map((p) => p.name))} tie with ${best}; ${app.name(w)} won more games (V3).`;
-  }
-  return `${listText(tied.map((p) => p.name))} tie with ${best} and as many games won; ` +
-    `${app.name(w)}'s senator entered the Senate earlier in the last game (V3).`;
+  if (mostWins.length === 1) return t("end.series.moreWins", { names, total: best, name: app.name(w) });
+  return t("end.series.earlier", { names, total: best, name: app.name(w) });
 }
 
 export function openEndScreen(app) {
@@ -64,8 +59,8 @@ export function openEndScreen(app) {
     const cells = [
       h("th", { scope: "row" }, h("span", { class: "chip", style: { "--chip": c.fill, "--chip-ink": c.ink },
         "aria-hidden": "true" }, String(p.seat + 1)), " ", p.name, p.seat === winner ? " ★" : ""),
-      h("td", {}, entries.length ? `${plural(entries.length, "senator")} (entered ${entries
-        .map((n) => `#${n}`).join(", ")})` : "none — cannot win"),
+      h("td", {}, entries.length ? t("end.inSenate", { count: entries.length,
+        entries: entries.map((n) => `#${n}`).join(", ") }) : t("end.notInSenate")),
       h("td", { "data-testid": `end-hoard-${p.seat}` }, hoardText(p.hoard)),
       h("td", { class: "num", "data-testid": `end-total-${p.seat}` }, String(p.total ?? 0)),
     ];
@@ -76,22 +71,24 @@ export function openEndScreen(app) {
     }
     return h("tr", { class: p.seat === winner ? "winner" : "" }, cells);
   });
-  const head = ["Player", "In the Senate", "Laurels", ...(series ? ["Games"] : []), "Total"];
+  const head = [t("end.col.player"), t("end.col.senate"), t("end.col.laurels"),
+    ...(series ? [t("end.col.games")] : []), t("end.col.total")];
   const body = [
     h("p", { class: "winner-name", "data-testid": "winner" },
-      winner === null ? "No winner." : `${app.name(winner)} wins${series ? " the series" : ""}!`),
+      winner === null ? t("end.noWinner")
+        : t(series ? "end.winsSeries" : "end.wins", { name: app.name(winner) })),
     h("p", { "data-testid": "winner-reason" }, series ? seriesReason(app, view) : gameReason(app, view)),
     h("div", { class: "table-wrap" }, h("table", { class: "results" },
       h("thead", {}, h("tr", {}, head.map((t) => h("th", { scope: "col" }, t)))),
       h("tbody", {}, rows))),
   ];
   return openDialog({
-    title: "The Senate is full", testid: "end-screen", className: "end", body,
+    title: t("end.title"), testid: "end-screen", className: "end", body,
     actions: [
-      { label: "Replay the game", testid: "end-replay", onClick: (d) => { d.close(); app.log.startReplay(); } },
-      { label: "New game", kind: "primary", testid: "end-new-game",
+      { label: t("end.replay"), testid: "end-replay", onClick: (d) => { d.close(); app.log.startReplay(); } },
+      { label: t("end.newGame"), kind: "primary", testid: "end-new-game",
         onClick: (d) => { d.close(); app.newGame.open(); } },
-      { label: "Close", kind: "quiet", testid: "end-close", onClick: (d) => d.close() },
+      { label: t("end.close"), kind: "quiet", testid: "end-close", onClick: (d) => d.close() },
     ],
   });
 }

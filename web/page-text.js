@@ -1,0 +1,54 @@
+// The static text of index.html in the chosen language, and the language switch. app.js
+// calls applyPageText() once at start and on every "qv-language" event, and puts
+// languageSwitch() in the top bar; nothing else in index.html has to change.
+
+import { t, setLanguage, getLanguage, LANGUAGES, LANGUAGE_NAMES } from "./i18n.js";
+
+/** Elements of index.html by selector: their text, aria-label or content, by key. */
+export const PAGE_TEXT = [
+  { selector: 'meta[name="description"]', content: "page.description" },
+  { selector: "title", text: "page.title" },
+  { selector: "nav.menu", aria: "page.menu" },
+  { selector: "#new-game", text: "page.newGame" },
+  { selector: "#export", text: "page.save", aria: "page.save.aria" },
+  { selector: "#import", text: "page.open", aria: "page.open.aria" },
+  { selector: "#loading #turn-heading", text: "page.preparing" },
+  { selector: "section.board-wrap", aria: "page.board" },
+  { selector: "#players-heading", text: "page.players" },
+  { selector: "#log-heading", text: "page.log" },
+  { selector: "#undo", text: "page.undo" },
+  { selector: "noscript p", text: "page.noscript" },
+];
+
+/** Put the static page's text in the current language (elements absent are skipped). */
+export function applyPageText(root = document) {
+  for (const item of PAGE_TEXT) {
+    const el = root.querySelector(item.selector);
+    if (!el) continue;
+    if (item.text) el.textContent = t(item.text);
+    if (item.aria) el.setAttribute("aria-label", t(item.aria));
+    if (item.content) el.setAttribute("content", t(item.content));
+  }
+}
+
+/** A <select> of the four languages, each in its own name; choosing one switches. */
+export function languageSwitch() {
+  const select = document.createElement("select");
+  select.className = "lang-switch";
+  select.dataset.testid = "language";
+  select.setAttribute("aria-label", t("page.language"));
+  for (const lang of LANGUAGES) {
+    const option = document.createElement("option");
+    option.value = lang;
+    option.lang = lang;
+    option.textContent = LANGUAGE_NAMES[lang];
+    select.append(option);
+  }
+  select.value = getLanguage();
+  select.addEventListener("change", () => setLanguage(select.value));
+  addEventListener("qv-language", () => {
+    select.value = getLanguage();
+    select.setAttribute("aria-label", t("page.language"));
+  });
+  return select;
+}
