@@ -13,6 +13,7 @@
 // The pause: ?botpause=<ms> in the URL, else localStorage "quo-vadis.bot-pause-ms", else 700 ms.
 
 import { confirmDialog } from "./dialogs.js";
+import { h } from "./dom.js";
 
 export const LEVELS = ["easy", "normal", "hard"];
 export const LEVEL_LABELS = { easy: "easy", normal: "normal", hard: "hard" };
@@ -276,6 +277,23 @@ export class Bots {
       if (!ok) return;
     }
     app.undo(log.length - i);
+  }
+
+  /** The turn panel while a bot decides: who is thinking, and the pause button. */
+  panelNote(seat) {
+    const app = this.app;
+    const view = app.view;
+    const name = app.name(seat);
+    const what = view.stage === "consent" && seat !== view.current
+      ? `answers ${app.name(view.current)}'s request` : "decides";
+    const text = this.failed ? `${name} (${this.level(seat)} bot) cannot play: ${this.failed}`
+      : this.paused ? `The bots are paused: ${name} (${this.level(seat)} bot) ${what} when they resume.`
+        : `${name} (${this.level(seat)} bot) ${what}…`;
+    return h("div", { class: "group bot-note" },
+      h("p", { "data-testid": "bot-note", "aria-live": "polite" }, text),
+      h("button", { type: "button", class: "btn", "data-testid": "bots-pause-turn",
+        onclick: () => (this.paused || this.failed ? this.resume() : this.pause()) },
+      this.paused || this.failed ? "Resume the bots" : "Pause the bots"));
   }
 
   mark() {

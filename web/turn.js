@@ -214,6 +214,8 @@ export class Turn {
     parts.push(heading);
     parts.push(h("p", { class: "turn-meta" }, `Game ${view.game_number}${
       view.options.series ? " of 3" : ""} · turn ${view.turn + 1} · seed ${view.seed}`));
+    const bot = app.bots.actor(view);
+    if (bot !== null) return replace(this.panel, parts, app.bots.panelNote(bot));
     switch (view.stage) {
       case "action": parts.push(...this.actionControls(view)); break;
       case "consent": parts.push(...this.consentControls(view), ...this.actionControls(view, true));
@@ -320,8 +322,8 @@ export class Turn {
           ? this.button(`Answer as ${app.name(pending[0].player)}`, () => this.openStageDialog(true),
             "answer-open")
           : this.button("Choose supporters", () => this.openStageDialog(true), "supporters-open"),
-        this.button("Withdraw the request", () => this.act({ type: "withdraw", player: r.mover }),
-          "withdraw", { class: "quiet" })))];
+        app.bots.isBot(r.mover) ? null : this.button("Withdraw the request",
+          () => this.act({ type: "withdraw", player: r.mover }), "withdraw", { class: "quiet" })))];
     return out;
   }
 
@@ -394,6 +396,10 @@ export class Turn {
     const previous = this.lastDecider;
     this.lastDecider = decider;
     // a new game or a resumed one starts with a hand-over too: whoever holds the device now
+    if (this.app.bots.actor(view) !== null) {  // a bot decides: no hand-over, no dialog
+      this.lastDecider = previous;
+      return;
+    }
     const handover = this.app.settings().handover && decider !== null && previous !== decider;
     if (handover) {
       this.app.secrecy.handover(decider).then(() => {
@@ -408,6 +414,7 @@ export class Turn {
     const app = this.app;
     const view = this.view;
     this.closeStageDialog();
+    if (view.stage !== "over" && app.bots.actor(view) !== null) return;  // bots decide first
     if (view.stage === "consent") {
       const r = view.request;
       const pending = r.asked.filter((a) => !(String(a.player) in r.answers));
