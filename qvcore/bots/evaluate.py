@@ -98,11 +98,11 @@ def eligibility(s: GameState, q: int) -> float:
     left = SEATS[SENATE] - len(senate)
     if left <= 0:
         return 0.0
-    chances: list[float] = [base ** (d * 0.8) for d in near[:2]] + [0.0, 0.0]
+    base = left / SEATS[SENATE]
     near = sorted(DIST[office] for office, here in enumerate(s.offices) for r in here if r == q)
     if s.supply[q]:
         near.append(5)
-    chances = [base ** (d * 0.8) for d in near[:2]] + [0.0, 0.0]
+    chances: list[float] = [base ** (d * 0.8) for d in near[:2]] + [0.0, 0.0]
     return 1.0 - (1.0 - chances[0]) * (1.0 - 0.5 * chances[1])
 
 
