@@ -79,7 +79,8 @@ export class Bots {
     this.pending = null;   // {id, seat, key, started, timer}
     this.nextId = 1;
     this.errors = 0;
-    /** Decision times: {seat, level, ms (thinking in the worker), wall (question to answer)} */
+    /** Decision times in ms: {seat, level, ms: thinking in the worker, wall: from the question
+   * to the answer back in the page, shown: from the question to the move on the board} */
     this.stats = [];
     this.mark();
   }
@@ -132,21 +133,29 @@ export class Bots {
       this.mark();
       return;
     }
+    // the question goes out in a task of its own, so that the page's update of the last move
+    // and the bot's view are not one long main-thread task
+    const p = { id: this.nextId++, seat, key, started: performance.now(), timer: null, stat: null };
+    p.timer = setTimeout(() => this.ask(p), 0);
+    this.pending = p;
+    this.mark();
+  }
+
+  /** Send the worker the events it has not seen and the bot seat's own view. */
+  ask(p) {
+    if (this.pending !== p) return;
     try {
       this.feed();
     } catch (error) {
       this.fail(error instanceof Error ? error.message : String(error));
       return;
     }
-    const own = app.engine.view(seat);
+    const own = this.app.engine.view(p.seat);
     if (!own.ok) {
       this.fail(own.error.message);
       return;
     }
-    const id = this.nextId++;
-    this.pending = { id, seat, key, started: performance.now(), timer: null };
-    this.worker.postMessage({ type: "decide", id, seat, view: botView(own.view) });
-    this.mark();
+    this.worker.postMessage({ type: "decide", id: p.id, seat: p.seat, view: botView(own.view) });
   }
 
   /** Bring the worker's bots up to the running game's public events. */
@@ -172,6 +181,7 @@ export class Bots {
 
   startWorker() {
     if (this.worker) return;
+    performance.mark("qv:bots-worker");
     this.worker = new Worker(new URL("./bot-worker.js", import.meta.url), { type: "module" });
     this.worker.addEventListener("message", (event) => this.onMessage(event.data));
     this.worker.addEventListener("error", (event) => {
@@ -190,7 +200,8 @@ export class Bots {
       const p = this.pending;
       if (!p || p.id !== message.id) return;  // the game moved on meanwhile
       const wall = performance.now() - p.started;
-      this.stats.push({ seat: p.seat, level: this.level(p.seat), ms: message.ms, wall });
+      p.stat = { seat: p.seat, level: this.level(p.seat), ms: message.ms, wall, shown: null };
+      this.stats.push(p.stat);
       const wait = Math.max(0, p.started + botPauseMs() - performance.now());
       p.timer = setTimeout(() => this.play(p, message.reply), wait);
     }
@@ -200,6 +211,7 @@ export class Bots {
   play(p, reply) {
     if (this.pending !== p) return;
     this.pending = null;
+    p.stat.shown = performance.now() - p.started;
     const app = this.app;
     if (reply.ok) {
       const result = app.act(reply.action, { quiet: true });

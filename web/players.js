@@ -13,6 +13,13 @@ export class Players {
     this.el = el;
   }
 
+  /** The sole human's own laurels, asked of the engine once per state shown. */
+  ownHoard(view, seat) {
+    const key = `${view.seed}:${view.log.length}:${view.log.at(-1)?.text}:${view.stage}:${seat}`;
+    if (this.own?.key !== key) this.own = { key, hoard: this.app.engine.hoard(seat) };
+    return this.own.hoard;
+  }
+
   render(view) {
     const app = this.app;
     const decider = app.ui.replay ? null : app.decider(view);
@@ -31,7 +38,7 @@ export class Players {
       ];
       const shown = p.total !== undefined;
       const level = bots.level(p.seat);
-      const own = showOwn && p.seat === sole && !shown ? app.engine.hoard(p.seat) : null;
+      const own = showOwn && p.seat === sole && !shown ? this.ownHoard(view, p.seat) : null;
       return h("li", { class: `player${p.seat === decider ? " deciding" : ""}`,
         "data-testid": `player-${p.seat}`, "aria-current": p.seat === decider ? "true" : null },
         h("span", { class: "chip big", style: { "--chip": c.fill, "--chip-ink": c.ink },
