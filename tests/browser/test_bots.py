@@ -12,8 +12,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import BrowserContext, Page, expect
 
+import build
 from qvcore import board
 from qvcore.game import Game
 
@@ -256,4 +257,27 @@ def test_undo_goes_back_to_the_humans_last_decision_and_saves_keep_the_bots(
     for seat, level in ((1, "easy"), (2, "hard")):
         expect(page.get_by_test_id(f"bot-badge-{seat}")).to_contain_text(f"{level} bot")
     wait_for_human(page)
+    assert console_errors == []
+
+
+def test_bots_play_offline_from_the_service_workers_cache(
+        page: Page, context: BrowserContext, site_url: str, console_errors: list[str]) -> None:
+    """The precache holds every site file, the bots' worker and its runtime included, so a game
+    against bots starts and runs with the network off."""
+    precache = json.loads((build.SITE / build.PRECACHE_JSON).read_text())
+    assert {"bots.js", "bot-worker.js"} <= set(precache["files"])
+    open_site(page, site_url)
+    page.locator('html[data-offline="ready"]').wait_for(state="attached",
+                                                          timeout=BOT_TIMEOUT_MS)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    context.set_offline(True)
+    page.reload()
+    page.locator(ENGINE_SETTLED).wait_for(state="attached", timeout=ENGINE_TIMEOUT_MS)
+    assert page.evaluate("() => navigator.onLine") is False
+    page.get_by_test_id("new-game-dialog").get_by_test_id("play-bots").click()
+    wait_for_human(page)
+    human_step(page, set())
+    wait_for_human(page)
+    assert {1, 2} <= {e["player"] for e in mirror(page).log()}
+    context.set_offline(False)
     assert console_errors == []
