@@ -57,15 +57,17 @@ def scores(s: GameState, totals: Sequence[float]) -> list[float]:
         total = totals[q]
         if series:
             total += sum(r["totals"][q] for r in s.series_results)
-        potential = 0.0
+        ahead: list[int] = []
         soon = 0.0
         for office, here in enumerate(s.offices):
             if office == SENATE or q not in here:
                 continue
             count = here.count(q)
-            potential += count * AHEAD[office] * 2.2 * left
+            ahead.extend([AHEAD[office]] * count)
             soon = max(soon, _takeable(s, q, office, count))
-        potential += min(s.supply[q], 2) * 1.5 * left
+        ahead.extend([2] * min(s.supply[q], 2))
+        ahead.sort(reverse=True)
+        potential = left * (2.0 * sum(ahead[:2]) + 0.4 * len(ahead[2:]))
         weight = 0.9 - 0.2 * order.index(q)
         out.append(total + potential + weight * soon)
     if senate:

@@ -30,6 +30,21 @@ class Situation:
                          for q, data in enumerate(view["players"])]
         self._values: dict[int, list[float]] = {}
 
+    @classmethod
+    def known_state(cls, state: GameState, seat: int, memory: Memory,
+                    rand: random.Random) -> Situation:
+        """A situation inside a determinisation, where every total is taken as known."""
+        sit = cls.__new__(cls)
+        sit.view = {}
+        sit.seat = seat
+        sit.memory = memory
+        sit.rand = rand
+        sit.state = state
+        sit.base = game_totals(state)
+        sit.estimate = list(sit.base)
+        sit._values = {}
+        return sit
+
     def totals(self, after: GameState) -> list[float]:
         """Estimated totals in ``after``: the estimates plus what changed in the sample."""
         if after.game_number != self.state.game_number:
