@@ -314,6 +314,11 @@ export class BoardSvg {
   /** The strip of player chips, from the onlooker view; `acting` is highlighted. */
   drawStrip(view, meta, acting, thinking = null) {
     const players = view.players;
+    // the strip is rebuilt (and its text measured, a layout) only when what it shows changed
+    const key = JSON.stringify([players.map((p) => [p.name, p.supply, p.hoard_size]),
+      meta?.colours, meta?.bots, acting, thinking]);
+    if (key === this.stripKey) return;
+    this.stripKey = key;
     const cols = stripColumns(players.length);
     this.setRows(Math.ceil(players.length / cols));
     const inner = WIDTH - 2 * 34;
@@ -480,6 +485,7 @@ export class BoardSvg {
     this.turnDisc.setAttribute("visibility", "hidden");
     this.strip.replaceChildren();
     this.strip.setAttribute("visibility", "hidden");
+    this.stripKey = null;
     for (const sp of this.spaces.values()) {
       sp.g.classList.toggle("has-caesar", sp.path.id === this.data.caesar_start);
       sp.g.classList.add("empty");

@@ -20,6 +20,7 @@ export const LEVEL_LABELS = { easy: "easy", normal: "normal", hard: "hard" };
 export const PAUSE_KEY = "quo-vadis.bot-pause-ms";
 export const DEFAULT_PAUSE_MS = 700;
 const MAX_SEED = 2 ** 32;
+const HOLD_MS = 200;
 
 const root = document.documentElement;
 
@@ -207,9 +208,14 @@ export class Bots {
     }
   }
 
-  /** Play a bot's decision, if the table still waits for it. */
+  /** Play a bot's decision, if the table still waits for it; held while a human is busy in a
+   * dialog (a new game being set up, a confirmation...) or stepping through the replay. */
   play(p, reply) {
     if (this.pending !== p) return;
+    if (this.app.ui.replay || document.querySelector("dialog[open]")) {
+      p.timer = setTimeout(() => this.play(p, reply), HOLD_MS);
+      return;
+    }
     this.pending = null;
     p.stat.shown = performance.now() - p.started;
     const app = this.app;

@@ -28,6 +28,12 @@ export class Players {
     const thinking = bots.paused ? null : botActor;
     const sole = app.ui.replay || view.stage === "over" ? null : bots.soleHuman(view);
     const showOwn = sole !== null && app.settings().showOwn !== false;
+    // rebuilt only when something it shows changed (a bot's move need not rebuild it twice)
+    const key = JSON.stringify([view.players, view.promises, view.pool, view.pile, view.stage,
+      view.log.length, view.log.at(-1)?.text, decider, thinking, bots.paused, bots.failed,
+      app.ui.replay?.n ?? null, app.meta, view.options.names]);
+    if (key === this.key && this.el.isConnected) return;
+    this.key = key;
     const rows = view.players.map((p) => {
       const c = app.colour(p.seat);
       const stats = [
