@@ -195,6 +195,7 @@ export class Bots {
       this.loaded = true;
       this.loadMs = message.ms;
       this.mark();
+      if (this.pending && this.app.view) this.app.render();
     } else if (message.type === "failed") {
       this.fail(message.message);
     } else if (message.type === "decision") {
@@ -306,7 +307,8 @@ export class Bots {
       ? `answers ${app.name(view.current)}'s request` : "decides";
     const text = this.failed ? `${name} (${this.level(seat)} bot) cannot play: ${this.failed}`
       : this.paused ? `The bots are paused: ${name} (${this.level(seat)} bot) ${what} when they resume.`
-        : `${name} (${this.level(seat)} bot) ${what}…`;
+        : `${name} (${this.level(seat)} bot) ${what}…${this.loaded ? ""
+          : " (the bots are getting ready: a few seconds, the first time)"}`;
     return h("div", { class: "group bot-note" },
       h("p", { "data-testid": "bot-note", "aria-live": "polite" }, text),
       h("button", { type: "button", class: "btn", "data-testid": "bots-pause-turn",

@@ -137,8 +137,37 @@ def test_one_click_start_against_two_normal_bots(page: Page, site_url: str,
     assert console_errors == []
 
 
+#: records what the page sends to the bots' worker (a copy of every message)
+RECORD_WORKER_MESSAGES = """
+window.__botMessages = [];
+const post = Worker.prototype.postMessage;
+Worker.prototype.postMessage = function (message, ...rest) {
+  window.__botMessages.push(JSON.parse(JSON.stringify(message)));
+  return post.call(this, message, ...rest);
+};
+"""
+
+
+def assert_only_own_views_and_public_events(messages: list[dict[str, Any]],
+                                            game: Game) -> None:
+    """R10: the worker gets each bot seat's own view (no other hoard, no seed) and the public
+    events, never the save, the actions' secrets or the full state."""
+    views = [(m["seat"], m["view"]) for m in messages if m["type"] == "decide"]
+    views += [(b["seat"], b["view"]) for m in messages if m["type"] == "reset" for b in m["bots"]]
+    assert views
+    for seat, view in views:
+        assert view["viewer"] == seat and "seed" not in view
+        for player in view["players"]:
+            if player["seat"] != seat:
+                assert "hoard" not in player and "total" not in player
+    events = [e for m in messages if m["type"] in ("reset", "observe") for e in m["events"]]
+    assert events == game.events[:len(events)]
+    assert {m["type"] for m in messages} <= {"reset", "observe", "decide"}
+
+
 def test_a_human_plays_a_full_game_against_two_bots(page: Page, site_url: str,
                                                     console_errors: list[str]) -> None:
+    page.add_init_script(RECORD_WORKER_MESSAGES)
     open_site(page, site_url)
     start_with_bots(page, ["human", "easy", "normal"], seed=77)
     game = play_until(page, lambda g: False, limit=400)
@@ -153,6 +182,7 @@ def test_a_human_plays_a_full_game_against_two_bots(page: Page, site_url: str,
     # the bots' decisions read in the log like anyone's
     assert log_texts(page) == [e["text"] for e in game.log()]
     assert page.get_attribute("html", "data-bot-errors") is None
+    assert_only_own_views_and_public_events(page.evaluate("() => window.__botMessages"), game)
     assert console_errors == []
 
 
