@@ -161,3 +161,12 @@ def test_a_bot_refuses_another_seats_view() -> None:
     game = Game({"players": 3}, 1)
     with pytest.raises(ValueError, match="view"):
         make_bot("easy", 1, 1).decide(Observer(0).view(game.state))
+
+
+@pytest.mark.parametrize("level", ["random", "easy", "normal"])
+def test_a_table_of_one_level_brings_its_games_to_an_end(level: str) -> None:
+    """R9.1: bots alone at a table fill the Senate; no game reaches the action cap."""
+    for seed in range(2):
+        result = play_game({"players": 4}, 50 + seed, [level] * 4)
+        assert not result.capped and result.winner is not None
+        assert result.illegal == {level: 0}
