@@ -518,10 +518,11 @@ def _carry_out_deals(s: GameState, p: int, took: int, rewards: dict[int, int],
                      terms: dict[int, Terms]) -> list[dict[str, Any]]:
     """Execute the within-turn terms (R11): payments, split, promises; Caesar comes later."""
     done = []
-    for q, t in terms.items():
-        record: dict[str, Any] = {"with": q, **deals.terms_to_dict(t, public=True)}
+    for q, t in terms.items():  # payments first: a split's change must not spend them (R13)
         _transfer(s.hoards[p], s.hoards[q], t.mover_pays)
         _transfer(s.hoards[q], s.hoards[p], t.consenter_pays)
+    for q, t in terms.items():
+        record: dict[str, Any] = {"with": q, **deals.terms_to_dict(t, public=True)}
         if t.split:
             gained = (laurels.VALUES[took] if took != EMPTY else 0) + rewards.get(q, 0)
             delta = gained // 2 - rewards.get(q, 0)

@@ -34,6 +34,7 @@ class GameResult:
     actions: int
     capped: bool
     times: dict[str, list[float]] = field(default_factory=dict)
+    cpu: dict[str, list[float]] = field(default_factory=dict)
     illegal: dict[str, int] = field(default_factory=dict)
 
 
@@ -60,6 +61,7 @@ def play_game(options: Options | dict[str, Any], seed: int, levels: list[str],
                         not game.is_over())
     for seat, bot in enumerate(bots):
         result.times.setdefault(bot.level, []).extend(bot.seconds)
+        result.cpu.setdefault(bot.level, []).extend(bot.cpu_seconds)
         result.illegal[bot.level] = (result.illegal.get(bot.level, 0) + bot.illegal
                                      + rejected[seat])
     return result

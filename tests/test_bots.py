@@ -161,3 +161,28 @@ def test_a_bot_refuses_another_seats_view() -> None:
     game = Game({"players": 3}, 1)
     with pytest.raises(ValueError, match="view"):
         make_bot("easy", 1, 1).decide(Observer(0).view(game.state))
+
+
+@pytest.mark.parametrize("level", ["random", "easy", "normal"])
+def test_a_table_of_one_level_brings_its_games_to_an_end(level: str) -> None:
+    """R9.1: bots alone at a table fill the Senate; no game reaches the action cap."""
+    for seed in range(2):
+        result = play_game({"players": 4}, 50 + seed, [level] * 4)
+        assert not result.capped and result.winner is not None
+        assert result.illegal == {level: 0}
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_bots_do_not_let_the_senate_fill_without_them(level: str) -> None:
+    """R9.1, R9.3: asked to let a fifth senator into the Senate while it has none there,
+    a bot refuses (only players in the Senate can win)."""
+    game = Game({"players": 3}, 1)
+    s = game.state
+    s.offices[13] = [1, 2, 1, 2]
+    s.offices[12] = [1, 0]
+    s.supply = [7, 5, 6]
+    s.current = 1
+    game.apply({"type": "request", "player": 1, "from": 12, "to": 13})
+    for seed in range(3):
+        answer = make_bot(level, 0, seed).decide(Observer(0).view(s))
+        assert answer["type"] == "answer" and answer["consents"] == 0

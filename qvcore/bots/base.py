@@ -28,7 +28,8 @@ class Bot:
         self.memory = Memory(seat)
         self.decisions = 0
         self.illegal = 0  # actions this bot chose that the rules would have rejected
-        self.seconds: list[float] = []
+        self.seconds: list[float] = []  # wall-clock time of each decision
+        self.cpu_seconds: list[float] = []  # CPU time of each decision (this process)
 
     def observe(self, event: dict[str, Any]) -> None:
         """Follow one public event (every event of the game, in order)."""
@@ -36,7 +37,7 @@ class Bot:
 
     def decide(self, view: dict[str, Any]) -> Action:
         """One legal action for this seat from its own view."""
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         if view.get("viewer") != self.seat:
             raise ValueError(f"bot of seat {self.seat} was given the view of {view.get('viewer')}")
         legal: list[Action] = view["legal"]
@@ -50,6 +51,7 @@ class Bot:
         if action["type"] == "request":
             self.memory.requested.add(_path_key(action))
         self.seconds.append(time.perf_counter() - start)
+        self.cpu_seconds.append(time.process_time() - cpu)
         return action
 
     def choose(self, view: dict[str, Any], legal: list[Action], rand: random.Random) -> Action:
