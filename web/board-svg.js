@@ -348,9 +348,8 @@ export class BoardSvg {
           `supply ${p.supply}`),
         s("text", { class: "pchip-stat", x: 64, y: 97, "data-testid": `board-laurels-${seat}` },
           laurels),
-        bot ? s("text", { class: "pchip-bot", x: w - 14, y: 68, "text-anchor": "end",
-          "data-testid": `board-bot-${seat}` }, seat === thinking ? "thinking…" : `bot · ${bot}`)
-          : null);
+        bot ? s("text", { class: "pchip-bot", x: 34, y: CHIP_H - 18,
+          "data-testid": `board-bot-${seat}` }, "bot") : null);
       return { g, name, text: p.name, room: w - 64 - 14 };
     });
     this.strip.replaceChildren(...chips.map((chip) => chip.g));
