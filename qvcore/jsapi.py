@@ -44,6 +44,21 @@ class Table:
         """The save data of the running game, with the page's ``meta`` (names, colours...)."""
         return _reply(lambda: {"save": self._game().save(_json(meta_json, "the meta text"))})
 
+    def first_view(self, seat: int) -> str:
+        """One seat's view of the game's set-up, before any action: what a bot seat starts
+        from (the board's tokens lie face up, hoards are empty: nothing hidden, R10)."""
+        def run() -> dict[str, Any]:
+            game = self._game()
+            return {"view": Game(game.options, game.seed).view(_seat(game, seat))}
+        return _reply(run)
+
+    def events(self, start: int = 0) -> str:
+        """The public events (no secret in them, R10) from action ``start`` on, for bots."""
+        def run() -> dict[str, Any]:
+            n = _whole(start, "undo", "the event index")
+            return {"events": self._game().events[max(n, 0):]}
+        return _reply(run)
+
     def view(self, viewer: int | None = None) -> str:
         """The view of a seat (with its hoard and legal actions) or of an onlooker (None)."""
         return _reply(lambda: {"view": self._game().view(viewer)})
@@ -85,27 +100,16 @@ class Table:
             return {"view": self._game().view(None)}
         return _reply(run)
 
-    def replay_view(self, length: int, viewer: int | None = None) -> str:
-        """The view after the first ``length`` actions (for stepping through), of an onlooker
-        or of one seat (a bot starting from its seat's first view)."""
+    def replay_view(self, length: int) -> str:
+        """The onlooker's view after the first ``length`` actions (for stepping through)."""
         def run() -> dict[str, Any]:
             game = self._game()
-            if viewer is not None:
-                _seat(game, viewer)
             n = _whole(length, "undo", "the action count")
             if not 0 <= n <= len(game.actions):
                 raise RuleError("undo", "bad_undo", f"there is no action {n} of "
                                 f"{len(game.actions)}", length=n)
             past = Game.replay(game.options, game.seed, game.actions[:n])
-            return {"view": past.view(viewer)}
-        return _reply(run)
-
-    def events(self, start: int = 0) -> str:
-        """The public events (no secret in them, R10) from action ``start`` on, for bots."""
-        def run() -> dict[str, Any]:
-            game = self._game()
-            n = _whole(start, "undo", "the event index")
-            return {"events": game.events[max(n, 0):]}
+            return {"view": past.view(None)}
         return _reply(run)
 
     def _game(self) -> Game:

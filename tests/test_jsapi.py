@@ -182,18 +182,3 @@ def test_r10_legal_and_hoard_of_one_seat() -> None:
     for bad in (3, -1, "1", None, True):
         assert call(table.legal(bad))["error"]["code"] == "bad_viewer"  # type: ignore[arg-type]
         assert call(table.hoard(bad))["error"]["code"] == "bad_viewer"  # type: ignore[arg-type]
-
-
-def test_r10_events_and_a_seats_first_view_for_bots() -> None:
-    """Bots in the page start from their seat's first view and follow the public events:
-    the same events the act replies carried, with no laurel named (R10)."""
-    table = started()
-    acted = [call(table.act(a))["event"] for a in (
-        '{"type": "add", "player": 0, "office": 1}', '{"type": "add", "player": 1, "office": 2}')]
-    assert call(table.events())["events"] == acted
-    assert call(table.events(1))["events"] == acted[1:]
-    first = call(table.replay_view(0, 1))["view"]
-    assert first["viewer"] == 1 and first["log"] == []
-    assert error_of(table.replay_view(0, 7))["rule"] == "R10"
-    bad: Any = "x"
-    assert error_of(table.events(bad))["code"] == "bad_input"

@@ -166,7 +166,7 @@ export class Bots {
     if (this.dirty) {
       const events = engine.events(0);
       const bots = Object.entries(this.seats).map(([key, b]) => {
-        const first = engine.replayView(0, Number(key));
+        const first = engine.firstView(Number(key));
         if (!first.ok) throw new Error(first.error.message);
         return { seat: Number(key), level: b.level, seed: b.seed, view: botView(first.view) };
       });
@@ -298,22 +298,31 @@ export class Bots {
     app.undo(log.length - i);
   }
 
-  /** The turn panel while a bot decides: who is thinking, and the pause button. */
-  panelNote(seat) {
+  /** The turn panel while a bot decides: who decides, whether it is thinking, and the pause
+   * button (nothing a human could click there to decide for the bot). */
+  panel(seat, banner) {
     const app = this.app;
     const view = app.view;
     const name = app.name(seat);
+    const decider = app.decider(view) ?? seat;
+    const c = app.colour(decider);
     const what = view.stage === "consent" && seat !== view.current
       ? `answers ${app.name(view.current)}'s request` : "decides";
     const text = this.failed ? `${name} (${this.level(seat)} bot) cannot play: ${this.failed}`
       : this.paused ? `The bots are paused: ${name} (${this.level(seat)} bot) ${what} when they resume.`
         : `${name} (${this.level(seat)} bot) ${what}…${this.loaded ? ""
           : " (the bots are getting ready: a few seconds, the first time)"}`;
-    return h("div", { class: "group bot-note" },
-      h("p", { "data-testid": "bot-note", "aria-live": "polite" }, text),
-      h("button", { type: "button", class: "btn", "data-testid": "bots-pause-turn",
-        onclick: () => (this.paused || this.failed ? this.resume() : this.pause()) },
-      this.paused || this.failed ? "Resume the bots" : "Pause the bots"));
+    return [
+      h("h2", { id: "turn-heading", "data-testid": "turn-heading" },
+        h("span", { class: "chip", style: { "--chip": c.fill, "--chip-ink": c.ink },
+          "aria-hidden": "true" }, String(decider + 1)), " ", banner),
+      h("p", { class: "turn-meta" }, `Game ${view.game_number}${view.options.series ? " of 3" : ""
+      } · turn ${view.turn + 1}`),
+      h("div", { class: "group bot-note" },
+        h("p", { "data-testid": "bot-note", "aria-live": "polite" }, text),
+        h("button", { type: "button", class: "btn", "data-testid": "bots-pause-turn",
+          onclick: () => (this.paused || this.failed ? this.resume() : this.pause()) },
+        this.paused || this.failed ? "Resume the bots" : "Pause the bots"))];
   }
 
   mark() {

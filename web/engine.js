@@ -14,7 +14,7 @@ export class Engine {
     this.m = {
       newGame: t.new_game, load: t.load, save: t.save, view: t.view, act: t.act,
       check: t.check, undo: t.undo, replayView: t.replay_view, probeLoad: this.probe.load,
-      hoard: t.hoard, events: t.events,
+      hoard: t.hoard, events: t.events, firstView: t.first_view,
     };
   }
 
@@ -47,10 +47,10 @@ export class Engine {
 
   undo(count = 1) { return Engine.reply(this.m.undo(count)); }
 
-  /** The view after `length` actions: the onlooker's, or one seat's (a bot's first view). */
-  replayView(length, seat = null) {
-    return Engine.reply(seat === null ? this.m.replayView(length) : this.m.replayView(length, seat));
-  }
+  replayView(length) { return Engine.reply(this.m.replayView(length)); }
+
+  /** One seat's view of the game's set-up, before any action (where a bot starts from). */
+  firstView(seat) { return Engine.reply(this.m.firstView(seat)); }
 
   /** The public events from action `start` on (no secret in them, R10), for the bots. */
   events(start = 0) {

@@ -202,6 +202,8 @@ export class Turn {
       return replace(this.panel, h("h2", { id: "turn-heading" }, "Replay"),
         h("p", {}, "Step through the game with the replay controls in the log."));
     }
+    const bot = app.bots.actor(view);
+    if (bot !== null) return replace(this.panel, app.bots.panel(bot, this.bannerText(view)));
     const parts = [];
     const seat = app.decider(view);
     const heading = h("h2", { id: "turn-heading", "data-testid": "turn-heading" });
@@ -214,8 +216,6 @@ export class Turn {
     parts.push(heading);
     parts.push(h("p", { class: "turn-meta" }, `Game ${view.game_number}${
       view.options.series ? " of 3" : ""} · turn ${view.turn + 1} · seed ${view.seed}`));
-    const bot = app.bots.actor(view);
-    if (bot !== null) return replace(this.panel, parts, app.bots.panelNote(bot));
     switch (view.stage) {
       case "action": parts.push(...this.actionControls(view)); break;
       case "consent": parts.push(...this.consentControls(view), ...this.actionControls(view, true));
