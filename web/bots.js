@@ -128,6 +128,7 @@ export class Bots {
     const view = app.view;
     const seat = this.paused ? null : this.actor(view);
     const key = view ? `${view.seed}:${view.log.length}:${view.stage}:${seat}` : null;
+    if (view && view.log.length < this.fed) this.dirty = true;  // taken back under the bots
     if (this.pending && this.pending.key === key && !this.dirty) return;
     this.cancel();
     if (seat === null) {
@@ -295,7 +296,9 @@ export class Bots {
         { yes: `Undo ${app.name(human)}'s action`, testid: "undo-confirm" });
       if (!ok) return;
     }
+    this.invalidate();  // the bots start over from the events that remain
     app.undo(log.length - i);
+    this.sync();
   }
 
   /** The turn panel while a bot decides: who decides, whether it is thinking, and the pause

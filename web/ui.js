@@ -94,7 +94,6 @@ export class App {
       return;
     }
     this.say(`Undone: ${count === 1 ? "the last action" : `${count} actions`}.`);
-    this.bots.invalidate();
     this.setView(reply.view);
     this.saves.autosave();
   }
