@@ -172,7 +172,7 @@ export class NewGame {
     app.setGame(reply.view, { colours: checkColours(f.colours.slice(0, n), n),
       settings: { handover: f.handover.checked } });
     app.saves.autosave();
-    app.say(`A new game begins (seed ${seedText}).`);
+    app.say("A new game begins.");
     return undefined;
   }
 }
