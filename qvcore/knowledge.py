@@ -78,15 +78,19 @@ class Knowledge:
         self._named: dict[int, tuple[Heap, Heap]] = {}
         self._series = bool(options.get("series"))
         self._sync(view)
+        self._use_setup(view)
+
+    def _use_setup(self, view: dict[str, Any]) -> None:
+        """Every set-up token not face up now was taken into some hoard (R3.2, R7.1)."""
         setup = _setup_tokens(view.get("setup"))
-        if setup is not None and self.spaces is not None:
-            on_board = laurels.empty_heap()
-            for kind in self.spaces:
-                if kind != EMPTY:
-                    on_board[kind] += 1
-            for kind in laurels.KINDS:
-                # every set-up token not face up now was taken into some hoard (R7.1)
-                self.in_hoards[kind] = max(self.in_hoards[kind], setup[kind] - on_board[kind])
+        if setup is None or self.spaces is None:
+            return
+        on_board = laurels.empty_heap()
+        for kind in self.spaces:
+            if kind != EMPTY:
+                on_board[kind] += 1
+        for kind in laurels.KINDS:
+            self.in_hoards[kind] = max(self.in_hoards[kind], setup[kind] - on_board[kind])
 
     # -- public events -----------------------------------------------------------------
 
@@ -166,10 +170,13 @@ class Knowledge:
 
     def update(self, view: dict[str, Any]) -> None:
         """Take in a fresh view of this seat: it is the truth wherever it speaks."""
-        if view["game_number"] != self.game_number:
+        new_game = view["game_number"] != self.game_number
+        if new_game:
             self._new_game()
             self.game_number = view["game_number"]
         self._sync(view)
+        if new_game:
+            self._use_setup(view)
 
     def _sync(self, view: dict[str, Any]) -> None:
         self._series = bool(view["options"].get("series"))

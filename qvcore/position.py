@@ -38,7 +38,8 @@ POSITION_VERSION = 1
 STAGES = (ACTION, CONSENT, BONUS, COUNCIL, OVER)
 KEYS = frozenset({
     "format", "version", "options", "stage", "turn", "current", "first_player", "game_number",
-    "supply", "offices", "spaces", "caesar", "pile", "pool", "hoards", "promises", "request",
+    "supply", "offices", "spaces", "setup", "caesar", "pile", "pool", "hoards", "promises",
+    "request",
     "bonus_forced", "reveal_open", "revealed", "council_next", "winner", "series_results", "rng",
 })
 
@@ -61,12 +62,12 @@ def to_position(s: GameState) -> dict[str, Any]:
         "supply": s.supply[:],
         "offices": [office[:] for office in s.offices],
         "spaces": {str(path): _name(s.spaces[path]) for path in board.LAUREL_PATHS},
+        "setup": {str(path): _name(s.setup[path]) for path in board.LAUREL_PATHS},
         "caesar": s.caesar,
         "pile": [laurels.KIND_NAMES[k] for k in s.pile],
         "pool": s.pool,
         "hoards": [laurels.heap_names(h) for h in s.hoards],
-        "promises": [{"by": p.by, "kind": p.kind, "player": p.player, "made_turn": p.made_turn,
-                      "until_turn": p.until_turn, "done": p.done} for p in s.promises],
+        "promises": [_promise_data(p) for p in s.promises],
         "request": None if request is None else {
             "path": request.path,
             "needed": request.needed,
@@ -84,6 +85,14 @@ def to_position(s: GameState) -> dict[str, Any]:
         "series_results": [dict(r) for r in s.series_results],
         "rng": s.rng,
     }
+
+
+def _promise_data(p: Promise) -> dict[str, Any]:
+    out: dict[str, Any] = {"by": p.by, "kind": p.kind, "player": p.player,
+                           "made_turn": p.made_turn, "until_turn": p.until_turn, "done": p.done}
+    if p.path is not None:
+        out["caesar"] = {"from": board.PATH_FROM[p.path], "to": board.PATH_TO[p.path]}
+    return out
 
 
 def _name(kind: int) -> str | None:
@@ -223,6 +232,14 @@ def _read_laurels(s: GameState, data: dict[str, Any]) -> None:
     s.spaces = [EMPTY] * len(board.PATHS)
     for key, name in spaces.items():
         s.spaces[int(key)] = EMPTY if name is None else _kind(name, f"space {key}")
+    setup = data["setup"]
+    if not isinstance(setup, dict) or set(setup) != names:
+        raise _bad("R3.2", "setup must name the set-up token of every laurel space by path")
+    s.setup = [EMPTY] * len(board.PATHS)
+    for key, name in setup.items():
+        s.setup[int(key)] = EMPTY if name is None else _kind(name, f"setup {key}")
+    if laurels.I in s.setup:
+        raise _bad("R3", "I tokens are never laid out on laurel spaces (R3.1, R3.2)")
     s.caesar = _int(data["caesar"], "caesar", 0, len(board.PATHS) - 1, "R8")
     if not board.PATHS[s.caesar][2]:
         raise _bad("R8", f"Caesar stands only on laurel spaces, not on path {s.caesar}")
@@ -256,20 +273,36 @@ def _read_promises(data: Any, n: int, turn: int) -> list[Promise]:
     if not isinstance(data, list):
         raise _bad("R11", "promises must be a list")
     out = []
+    base = {"by", "kind", "player", "made_turn", "until_turn", "done"}
     for item in data:
-        if not isinstance(item, dict) or set(item) != {"by", "kind", "player", "made_turn",
-                                                       "until_turn", "done"}:
-            raise _bad("R11", "a promise has by, kind, player, made_turn, until_turn and done")
+        if not isinstance(item, dict) or set(item) - {"caesar"} != base:
+            raise _bad("R11", "a promise has by, kind, player, made_turn, until_turn and done "
+                       "(and caesar for a Caesar promise)")
         by = _int(item["by"], "promise by", 0, n - 1, "R11")
         player = _int(item["player"], "promise player", 0, n - 1, "R11")
-        if by == player or item["kind"] not in deals.PROMISE_KINDS:
-            raise _bad("R11", "a promise is a consent or refusal to another player")
+        kind = item["kind"]
+        if by == player or kind not in deals.PROMISE_KINDS:
+            raise _bad("R11", "a promise is a consent, refusal or Caesar move to another player")
+        path = None
+        if kind == "caesar" or "caesar" in item:
+            try:
+                path = deals.parse_path(item.get("caesar"), "R11", "caesar")
+            except RuleError as error:
+                raise _bad("R11", f"a Caesar promise names a laurel space: {error.message}") \
+                    from error
+            if kind != "caesar" or not board.PATHS[path][2]:
+                raise _bad("R11", "only a Caesar promise names a laurel space for Caesar")
         made = _int(item["made_turn"], "made_turn", 0, turn, "R11")
         until = _int(item["until_turn"], "until_turn", made, 1 << 31, "R11")
-        out.append(Promise(by, item["kind"], player, made, until, _bool(item["done"], "done")))
+        out.append(Promise(by, kind, player, made, until, _bool(item["done"], "done"), path))
     seen = set()
+    spaces: dict[int, int | None] = {}
     for p in out:
         if p.binds(turn):
+            if p.kind == "caesar":
+                if spaces.setdefault(p.by, p.path) != p.path:
+                    raise _bad("R11", f"player {p.by} cannot promise Caesar to two spaces")
+                continue
             opposite = "refuse" if p.kind == "consent" else "consent"
             if (p.by, opposite, p.player) in seen:
                 raise _bad("R11", f"player {p.by} cannot both consent to and refuse {p.player}")
@@ -370,6 +403,7 @@ def sample_position(view: dict[str, Any], knowledge: Knowledge,
         "supply": [pl["supply"] for pl in view["players"]],
         "offices": [office[:] for office in view["offices"]],
         "spaces": {str(sp["path"]): sp["token"] for sp in view["spaces"]},
+        "setup": {str(sp["path"]): sp["token"] for sp in view.get("setup") or view["spaces"]},
         "caesar": view["caesar"]["path"],
         "pile": [laurels.KIND_NAMES[k] for k in pile],
         "pool": view["pool"],
@@ -410,5 +444,8 @@ def _concrete_terms(terms: dict[str, Any], mover: int, consenter: int, hoards: l
         value = terms.get(key)
         if isinstance(value, int):
             tokens = [k for k in laurels.KINDS for _ in range(hoards[payer][k])]
-            out[key] = [laurels.KIND_NAMES[k] for k in rand.sample(tokens, min(value, len(tokens)))]
+            drawn = rand.sample(tokens, min(value, len(tokens)))
+            # asked of a hoard too small to pay: any kinds, the count is what was seen
+            drawn += [laurels.V] * (value - len(drawn))
+            out[key] = [laurels.KIND_NAMES[k] for k in drawn]
     return out

@@ -186,3 +186,20 @@ def test_bots_do_not_let_the_senate_fill_without_them(level: str) -> None:
     for seed in range(3):
         answer = make_bot(level, 0, seed).decide(Observer(0).view(s))
         assert answer["type"] == "answer" and answer["consents"] == 0
+
+
+def test_bots_negotiate_prices_and_carry_out_deals() -> None:
+    """R11: asked for consent, bots name prices (split, payment, promise, Caesar) and
+    movers accept some of them, so deals are carried out in play."""
+    game = Game({"players": 4}, 2)
+    bots = [make_bot("normal", seat, seat) for seat in range(4)]
+    priced = deals = 0
+    while not game.is_over():
+        seat = rules.waiting_for(game.state)[0]
+        action = bots[seat].decide(Observer(seat).view(game.state))
+        event = game.apply(action)
+        for bot in bots:
+            bot.observe(event)
+        priced += action["type"] == "answer" and "terms" in action
+        deals += bool(event.get("deals"))
+    assert priced >= 3 and deals >= 1

@@ -22,7 +22,7 @@ VARIANTS: list[dict[str, Any]] = [
 ]
 
 
-def seat_view(state: GameState, seat: int) -> dict[str, Any]:
+def seat_view(state: GameState, seat: int) -> Any:
     return Observer(seat).view(state)
 
 
@@ -189,3 +189,31 @@ def test_samples_vary_the_hidden_parts_only() -> None:
         assert sample.spaces == game.state.spaces
         for q in (0, 2):
             assert all(a <= b for a, b in zip(k.known[q], sample.hoards[q], strict=True))
+
+
+def test_setup_tokens_gone_from_the_board_are_in_hoards() -> None:
+    """R3.2/R7.1: a seat joining late learns from the game's face-up set-up that the set-up
+    tokens no longer on the board were taken; samples never put them back in the pile."""
+    for seed in range(6):
+        options = {"players": 4}
+        game = Game(options, seed)
+        start = Game(options, seed).state
+        setup = [{"path": p, "token": laurels.KIND_NAMES[start.spaces[p]]}
+                 for p in range(len(start.spaces)) if start.spaces[p] >= 0]
+        rand = random.Random(seed)
+        while len(game.actions) < 150 and not game.is_over():
+            game.apply(random_action(game.state, rand, 0.0))
+        view = {**game.view(1), "setup": setup}
+        k = Knowledge(1, view)
+        assert_sound(k, game.state)
+        union = [sum(h[kind] for h in game.state.hoards) for kind in laurels.KINDS]
+        gone = [max(0, sum(1 for item in setup if item["token"] == name)
+                    - sum(1 for sp in view["spaces"] if sp["token"] == name))
+                for name in laurels.KIND_NAMES]
+        assert all(k.in_hoards[kind] >= gone[kind] for kind in laurels.KINDS)
+        assert all(gone[kind] <= union[kind] for kind in laurels.KINDS)
+        for i in range(5):
+            sample = sample_state(view, k, random.Random(i))
+            held = [sum(h[kind] for h in sample.hoards) for kind in laurels.KINDS]
+            assert all(held[kind] >= gone[kind] for kind in laurels.KINDS)
+            assert seat_view(sample, 1) == seat_view(game.state, 1)

@@ -211,3 +211,31 @@ def test_unknown_and_missing_fields_are_named() -> None:
     with pytest.raises(RuleError) as error:
         from_position(pos)
     assert error.value.params["missing"] == ["pool"]
+
+
+def test_r11_caesar_promise_in_a_position() -> None:
+    """R11: a Caesar promise names a laurel space; one player cannot promise two spaces."""
+    pos = start_position()
+    pos["promises"] = [{"by": 1, "kind": "caesar", "player": 0, "made_turn": 0, "until_turn": 3,
+                        "done": False, "caesar": {"from": 8, "to": 12}}]
+    state = from_position(pos)
+    assert state.promises[0].path == path_of(8, 12)
+    assert to_position(state)["promises"] == pos["promises"]
+
+    def two(pos: dict[str, Any]) -> None:
+        pos["promises"] = [{"by": 1, "kind": "caesar", "player": 0, "made_turn": 0,
+                            "until_turn": 3, "done": False, "caesar": {"from": a, "to": b}}
+                           for a, b in ((8, 12), (6, 9))]
+    assert _broken(two).rule == "R11"
+
+    def off_space(pos: dict[str, Any]) -> None:
+        pos["promises"] = [{"by": 1, "kind": "caesar", "player": 0, "made_turn": 0,
+                            "until_turn": 3, "done": False, "caesar": {"from": 0, "to": 4}}]
+    assert _broken(off_space).rule == "R11"
+
+
+def test_r3_setup_tokens_are_never_i() -> None:
+    """R3.1/R3.2: the set-up tokens come from the pile, never the I tokens of the pool."""
+    def forge(pos: dict[str, Any]) -> None:
+        pos["setup"]["1"] = "I"
+    assert _broken(forge).rule == "R3"

@@ -45,7 +45,7 @@ export class Log {
 
   render(view) {
     const log = view.log;
-    const key = `${view.seed}|${JSON.stringify(view.options)}`;
+    const key = JSON.stringify(view.options);
     const stale = key !== this.gameKey || log.length < this.shown
       || (this.shown > 0 && this.lastText !== log[this.shown - 1]?.text);
     if (stale) {

@@ -209,7 +209,7 @@ export class NewGame {
     app.setGame(reply.view, { colours: checkColours(f.colours.slice(0, n), n),
       settings: { handover: f.handover.checked }, bots });
     app.saves.autosave();
-    app.say(`A new game begins (seed ${seedText}).`);
+    app.say("A new game begins.");
     return undefined;
   }
 }

@@ -69,7 +69,7 @@ export class Saves {
     const url = URL.createObjectURL(blob);
     const a = document.createElement("a");
     a.href = url;
-    a.download = `quo-vadis-seed${app.view.seed}-${app.view.log.length}-actions.json`;
+    a.download = `quo-vadis-${app.view.log.length}-actions.json`;
     document.body.append(a);
     a.click();
     a.remove();

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Mapping
 from typing import Any
 
 from .memory import Memory
@@ -35,9 +36,10 @@ class Bot:
         """Follow one public event (every event of the game, in order)."""
         self.memory.observe(event)
 
-    def decide(self, view: dict[str, Any]) -> Action:
+    def decide(self, seat_view: Mapping[str, Any]) -> Action:
         """One legal action for this seat from its own view."""
         start, cpu = time.perf_counter(), time.process_time()
+        view = dict(seat_view)
         if view.get("viewer") != self.seat:
             raise ValueError(f"bot of seat {self.seat} was given the view of {view.get('viewer')}")
         legal: list[Action] = view["legal"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .. import board, laurels
+from .. import board, deals, laurels
 from ..options import Options
 from ..state import EMPTY, Answer, GameState, Promise, Request, Terms
 from .memory import Memory
@@ -73,8 +73,13 @@ def sample_state(view: dict[str, Any], memory: Memory, rand: random.Random) -> G
     bonus = view["bonus"]
     forced = bonus["forced"] if bonus else None
     s.bonus_forced = None if forced is None else board.PATH_INDEX[(forced["from"], forced["to"])]
-    s.promises = [Promise(p["by"], p["kind"], p["player"], p["made_turn"], p["until_turn"])
+    s.promises = [Promise(p["by"], p["kind"], p["player"], p["made_turn"], p["until_turn"],
+                          path=_path(p.get("caesar")))
                   for p in view["promises"]]
+    s.setup = [EMPTY] * len(board.PATHS)
+    for space in view.get("setup") or view["spaces"]:
+        if space["token"] is not None:
+            s.setup[space["path"]] = laurels.KIND_BY_NAME[space["token"]]
     _deal_hoards(s, view, memory, rand)
     s.request = _request(view, s)
     return s
@@ -115,9 +120,14 @@ def _deal_hoards(s: GameState, view: dict[str, Any], memory: Memory,
     s.hoards = hoards
 
 
-def _terms(data: Any, payer_hoards: tuple[list[int], list[int]]) -> Terms:
+def _path(data: Any) -> int | None:
+    return None if data is None else board.PATH_INDEX[(data["from"], data["to"])]
+
+
+def _terms(data: Any, payer_hoards: tuple[list[int], list[int]], players: int) -> Terms:
     """Terms from a view; token counts seen by outsiders become the payer's cheapest tokens."""
-    terms = Terms()
+    terms = deals.parse_terms({k: v for k, v in data.items()
+                               if k not in ("mover_pays", "consenter_pays")}, players)
     for key, heap in (("mover_pays", payer_hoards[0]), ("consenter_pays", payer_hoards[1])):
         value = data.get(key)
         if isinstance(value, list):
@@ -128,11 +138,6 @@ def _terms(data: Any, payer_hoards: tuple[list[int], list[int]]) -> Terms:
                 take = min(heap[kind], value - sum(paid))
                 paid[kind] += take
             setattr(terms, key, paid)
-    terms.split = bool(data.get("split"))
-    caesar = data.get("caesar")
-    if caesar is not None:
-        terms.caesar = board.PATH_INDEX[(caesar["from"], caesar["to"])]
-    terms.promises = [(p["by"], p["kind"], p["player"]) for p in data.get("promises", [])]
     return terms
 
 
@@ -143,10 +148,10 @@ def _request(view: dict[str, Any], s: GameState) -> Request | None:
     mover = s.hoards[data["mover"]]
     request = Request(data["path"], data["needed"], [a["player"] for a in data["asked"]])
     for key, value in data["offers"].items():
-        request.offers[int(key)] = _terms(value, (mover, s.hoards[int(key)]))
+        request.offers[int(key)] = _terms(value, (mover, s.hoards[int(key)]), s.n)
     for key, answer in data["answers"].items():
         terms = answer["terms"]
         request.answers[int(key)] = Answer(
             answer["consents"],
-            None if terms is None else _terms(terms, (mover, s.hoards[int(key)])))
+            None if terms is None else _terms(terms, (mover, s.hoards[int(key)]), s.n))
     return request
