@@ -73,6 +73,9 @@ def human_action(game: Game, refused: set[tuple[int, int]]) -> Action:
     """The scripted policy, except that a request the bots refused is not made again."""
     s = game.state
     action = scripted_action(game)
+    if action["type"] == "decline" and action not in game.legal_actions():
+        # a deal the human accepted sends Caesar somewhere (R11): the bonus move goes there
+        action = next(a for a in game.legal_actions() if a["type"] == "caesar")
     if action["type"] == "withdraw" and s.request is not None:
         refused.add((board.PATH_FROM[s.request.path], board.PATH_TO[s.request.path]))
     if action["type"] == "request" and (action["from"], action["to"]) in refused:
@@ -241,6 +244,38 @@ def test_the_human_answers_a_bots_request_with_terms(page: Page, site_url: str,
     assert answer["type"] == "answer" and answer["player"] == HUMAN
     assert "on terms" in answer["text"]
     assert len(game.actions) > before + 1
+    assert game.log()[before + 1]["player"] == mover
+    assert console_errors == []
+
+
+def test_the_human_accepts_a_bots_offer(page: Page, site_url: str,
+                                        console_errors: list[str]) -> None:
+    """A bot asks the human for consent with an offer (seed 7: the bot offers a laurel); the
+    answer dialog shows it, and agreeing accepts it (R11)."""
+    open_site(page, site_url)
+    start_with_bots(page, ["human", "normal", "normal"], seed=7)
+
+    def offered_by_a_bot(g: Game) -> bool:
+        r = g.state.request
+        return g.state.stage == "consent" and r is not None and g.state.current != HUMAN \
+            and HUMAN in r.asked and HUMAN not in r.answers and HUMAN in r.offers
+
+    game = play_until(page, offered_by_a_bot)
+    assert offered_by_a_bot(game), "no bot made the human an offer"
+    mover = game.state.current
+    dialog = page.get_by_test_id("answer-dialog")
+    expect(dialog.get_by_test_id("answer-offer")).to_contain_text(
+        f"{game.options.names[mover]} offers: {game.options.names[mover]} pays")
+    before = len(game.actions)
+    dialog.get_by_test_id("answer-agree").click()
+    page.wait_for_function(f"() => Number(document.documentElement.dataset.actions) > {before}",
+                           timeout=STEP_TIMEOUT_MS)
+    wait_for_human(page)
+    game = mirror(page)
+    answer = game.events[before]
+    assert answer["type"] == "answer" and answer["player"] == HUMAN and answer["consents"] >= 1
+    request = next(e for e in reversed(game.events[:before]) if e["type"] == "request")
+    assert answer["terms"] == request["offers"][str(HUMAN)]  # agreeing accepted the offer
     assert game.log()[before + 1]["player"] == mover
     assert console_errors == []
 
