@@ -156,16 +156,17 @@ def read_project(root: Path = ROOT) -> Project:
 
 
 def package_files(root: Path, packages: Sequence[str]) -> list[tuple[str, bytes]]:
-    """Every file of the listed packages (sub-packages and data included, caches left out)."""
-    files: list[tuple[str, bytes]] = []
+    """Every file of the listed packages (sub-packages and data included, caches left out),
+    once each: a listed sub-package of a listed package adds nothing twice."""
+    files: dict[str, bytes] = {}
     for package in packages:
         base = root / package.replace(".", "/")
         if not base.is_dir():
             raise BuildError(f"package directory {base} is missing")
         for path in sorted(base.rglob("*")):
             if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
-                files.append((path.relative_to(root).as_posix(), path.read_bytes()))
-    return files
+                files.setdefault(path.relative_to(root).as_posix(), path.read_bytes())
+    return sorted(files.items())
 
 
 def metadata_files(project: Project) -> list[tuple[str, bytes]]:

@@ -1,4 +1,4 @@
-"""Command line: ``python3 -m qvcore simulate --players 5 --games 100 --seed 1``."""
+"""Command line: ``python3 -m qvcore simulate …`` and ``python3 -m qvcore tournament …``."""
 
 from __future__ import annotations
 
@@ -9,8 +9,16 @@ import sys
 from .simulate import simulate
 
 
+def _variant_flags(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--scarce-laurels", action="store_true", help="variant V1")
+    parser.add_argument("--open-hoards", choices=("off", "first_three", "every_entry"),
+                        default="off")
+    parser.add_argument("--series", action="store_true", help="variant V3, three games")
+    parser.add_argument("--horizon", choices=("turn", "next", "two"), default="next")
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Parse the command line, run it, print one JSON line; exit 1 on any violation."""
+    """Parse the command line, run it, print the result; exit 1 on any violation."""
     parser = argparse.ArgumentParser(prog="python3 -m qvcore", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
     sim = commands.add_parser("simulate", help="play seeded random games, checking invariants")
@@ -18,16 +26,29 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--no-check", action="store_true", help="skip the invariant checks")
-    sim.add_argument("--scarce-laurels", action="store_true", help="variant V1")
-    sim.add_argument("--open-hoards", choices=("off", "first_three", "every_entry"), default="off")
-    sim.add_argument("--series", action="store_true", help="variant V3, three games")
-    sim.add_argument("--horizon", choices=("turn", "next", "two"), default="next")
+    _variant_flags(sim)
+    tour = commands.add_parser("tournament", help="seeded bot games with the seats rotated")
+    tour.add_argument("--players", type=int, default=4, choices=(3, 4, 5))
+    tour.add_argument("--games", type=int, default=100)
+    tour.add_argument("--seed", type=int, default=1)
+    tour.add_argument("--seats", default="hard,normal,normal,normal",
+                      help="comma-separated levels, one per seat: random, easy, normal, hard")
+    tour.add_argument("--jobs", type=int, default=1, help="worker processes")
+    tour.add_argument("--json", action="store_true", help="print one JSON object")
+    _variant_flags(tour)
     args = parser.parse_args(argv)
     options = {"scarce_laurels": args.scarce_laurels, "open_hoards": args.open_hoards,
                "series": args.series, "horizon": args.horizon}
-    summary = simulate(args.players, args.games, args.seed, not args.no_check, options)
-    print(json.dumps(summary))
-    return 1 if summary["violations"] else 0
+    if args.command == "tournament":
+        from .tournament import table_text, tournament
+        summary = tournament(args.players, args.games, args.seed, args.seats.split(","),
+                             args.jobs, options)
+        print(json.dumps(summary) if args.json else table_text(summary))
+        illegal = sum(e["illegal"] for e in summary["levels"].values())
+        return 1 if illegal else 0
+    result = simulate(args.players, args.games, args.seed, not args.no_check, options)
+    print(json.dumps(result))
+    return 1 if result["violations"] else 0
 
 
 if __name__ == "__main__":

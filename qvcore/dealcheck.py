@@ -80,7 +80,8 @@ def plan_deals(s: GameState, p: int, path: int, supporters: list[int],
     if took != EMPTY:
         mover[took] += 1
     steps = []
-    for q, t in terms.items():
+    # the split comes last: its change must not spend a laurel owed to another supporter
+    for q, t in sorted(terms.items(), key=lambda item: item[1].split):
         other = s.hoards[q][:]
         other[laurels.I] += rewards.get(q, 0)
         _move_tokens(mover, other, t.mover_pays)

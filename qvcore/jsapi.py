@@ -59,6 +59,21 @@ class Table:
         """The save data of the running game, with the page's ``meta`` (names, colours...)."""
         return _reply(lambda: {"save": self._game().save(_json(meta_json, "the meta text"))})
 
+    def first_view(self, seat: int) -> str:
+        """One seat's view of the game's set-up, before any action: what a bot seat starts
+        from (the board's tokens lie face up, hoards are empty: nothing hidden, R10)."""
+        def run() -> dict[str, Any]:
+            game = self._game()
+            return {"view": Game(game.options, game.seed).view(_seat(game, seat))}
+        return _reply(run)
+
+    def events(self, start: int = 0) -> str:
+        """The public events (no secret in them, R10) from action ``start`` on, for bots."""
+        def run() -> dict[str, Any]:
+            n = _whole(start, "undo", "the event index")
+            return {"events": self._game().events[max(n, 0):]}
+        return _reply(run)
+
     def view(self, viewer: int | None = None) -> str:
         """The view of a seat (with its hoard and legal actions) or of an onlooker (None)."""
         return _reply(lambda: {"view": self._game().view(viewer)})

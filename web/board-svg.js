@@ -312,8 +312,13 @@ export class BoardSvg {
   }
 
   /** The strip of player chips, from the onlooker view; `acting` is highlighted. */
-  drawStrip(view, meta, acting) {
+  drawStrip(view, meta, acting, thinking = null) {
     const players = view.players;
+    // the strip is rebuilt (and its text measured, a layout) only when what it shows changed
+    const key = JSON.stringify([players.map((p) => [p.name, p.supply, p.hoard_size]),
+      meta?.colours, meta?.bots, acting, thinking]);
+    if (key === this.stripKey) return;
+    this.stripKey = key;
     const cols = stripColumns(players.length);
     this.setRows(Math.ceil(players.length / cols));
     const inner = WIDTH - 2 * 34;
@@ -327,11 +332,14 @@ export class BoardSvg {
       const x = 34 + (inner - inRow * w - (inRow - 1) * STRIP_PAD) / 2 + (i % cols) * (w + STRIP_PAD);
       const y = BOARD_H + row * (CHIP_H + STRIP_PAD);
       const toAct = seat === acting;
+      const bot = meta?.bots?.[String(seat)]?.level;
+      const who = `${p.name} (${c.label}${bot ? `, ${bot} bot` : ""})`;
+      const state = seat === thinking ? ", thinking" : toAct ? ", to play" : "";
       const laurels = `laurels ${p.hoard_size} token${p.hoard_size === 1 ? "" : "s"}`;
       const name = s("text", { class: "pchip-name", x: 64, y: 34, "data-testid": `board-name-${seat}` });
-      const g = s("g", { class: `pchip${toAct ? " acting" : ""}`, transform: `translate(${x} ${y})`,
-        "data-testid": `board-player-${seat}`, role: "img",
-        "aria-label": `${p.name} (${c.label})${toAct ? ", to play" : ""}: supply ${p.supply}, ${laurels}` },
+      const g = s("g", { class: `pchip${toAct ? " acting" : ""}${seat === thinking ? " thinking" : ""}`,
+        transform: `translate(${x} ${y})`, "data-testid": `board-player-${seat}`, role: "img",
+        "aria-label": `${who}${state}: supply ${p.supply}, ${laurels}` },
         s("rect", { class: "pchip-box", width: w, height: CHIP_H, rx: 16 }),
         s("circle", { class: "pchip-disc", cx: 34, cy: CHIP_H / 2, r: 22, fill: c.fill }),
         s("text", { class: "pchip-seat", x: 34, y: CHIP_H / 2 + 1, fill: c.ink }, String(seat + 1)),
@@ -339,7 +347,9 @@ export class BoardSvg {
         s("text", { class: "pchip-stat", x: 64, y: 68, "data-testid": `board-supply-${seat}` },
           `supply ${p.supply}`),
         s("text", { class: "pchip-stat", x: 64, y: 97, "data-testid": `board-laurels-${seat}` },
-          laurels));
+          laurels),
+        bot ? s("text", { class: "pchip-bot", x: 34, y: CHIP_H - 18,
+          "data-testid": `board-bot-${seat}` }, "bot") : null);
       return { g, name, text: p.name, room: w - 64 - 14 };
     });
     this.strip.replaceChildren(...chips.map((chip) => chip.g));
@@ -366,7 +376,8 @@ export class BoardSvg {
    * @param {object} view
    * @param {object} meta the game's meta (colours)
    * @param {object} marks {selected, selectable:Set, dest:Map(office->"free"|"consent"|"blocked"),
-   *   caesarTargets:Set(path), addable:Set(office), routes:Map(path->kind), inert:boolean}
+   *   caesarTargets:Set(path), addable:Set(office), routes:Map(path->kind), inert:boolean,
+   *   thinking: the seat whose bot is thinking, or null}
    */
   update(view, meta, marks = {}) {
     const names = view.players.map((p) => p.name);
@@ -456,7 +467,11 @@ export class BoardSvg {
     }
     this.poolText.textContent = `Pool: ${view.pool} × I`;
     this.pileText.textContent = `Pile: ${view.pile}`;
-    this.drawStrip(view, meta, view.stage === "over" ? null : turnSeat);
+    const thinking = view.stage === "over" ? null : marks.thinking ?? null;
+    this.turnDisc.classList.toggle("thinking", thinking !== null);
+    if (thinking === null) delete this.svg.dataset.thinking;
+    else this.svg.dataset.thinking = String(thinking);
+    this.drawStrip(view, meta, view.stage === "over" ? null : turnSeat, thinking);
   }
 
   /** The board before any game: empty offices, spaces without tokens. */
@@ -469,6 +484,7 @@ export class BoardSvg {
     this.turnDisc.setAttribute("visibility", "hidden");
     this.strip.replaceChildren();
     this.strip.setAttribute("visibility", "hidden");
+    this.stripKey = null;
     for (const sp of this.spaces.values()) {
       sp.g.classList.toggle("has-caesar", sp.path.id === this.data.caesar_start);
       sp.g.classList.add("empty");

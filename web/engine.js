@@ -14,7 +14,7 @@ export class Engine {
     this.m = {
       newGame: t.new_game, load: t.load, save: t.save, view: t.view, act: t.act,
       check: t.check, undo: t.undo, replayView: t.replay_view, probeLoad: this.probe.load,
-      hoard: t.hoard,
+      hoard: t.hoard, events: t.events, firstView: t.first_view,
     };
   }
 
@@ -48,6 +48,16 @@ export class Engine {
   undo(count = 1) { return Engine.reply(this.m.undo(count)); }
 
   replayView(length) { return Engine.reply(this.m.replayView(length)); }
+
+  /** One seat's view of the game's set-up, before any action (where a bot starts from). */
+  firstView(seat) { return Engine.reply(this.m.firstView(seat)); }
+
+  /** The public events from action `start` on (no secret in them, R10), for the bots. */
+  events(start = 0) {
+    const reply = Engine.reply(this.m.events(start));
+    if (!reply.ok) throw new Error(reply.error.message);
+    return reply.events;
+  }
 
   /** One seat's own hoard and total, for that seat's eyes only; nothing is kept. */
   hoard(seat) {

@@ -83,6 +83,7 @@ export class Log {
     const app = this.app;
     const log = app.view?.log ?? [];
     if (!log.length) return;
+    if (app.bots.any()) return app.bots.undo();  // back to the last decision of a human
     const last = log[log.length - 1];
     const decider = app.decider();
     if (decider !== null && last.player !== decider || decider === null && app.view.stage === "over") {

@@ -1,10 +1,12 @@
-// The new game screen: 3-5 players with names and colours, who starts (or at random), the
-// variants V1-V3, the promise horizon (R11, R12), the hand-over setting, and the seed (shown,
-// and editable so that a game can be replayed).
+// The new game screen: 3-5 players with names and colours, each a human or a bot (easy, normal,
+// hard), who starts (or at random), the variants V1-V3, the promise horizon (R11, R12), the
+// hand-over setting, and the seed (shown, and editable so that a game can be replayed). One
+// click on "Play against bots" starts you against two normal bots.
 
 import { h, replace } from "./dom.js";
 import { openDialog, confirmDialog } from "./dialogs.js";
 import { COLOURS, DEFAULT_COLOURS, checkColours } from "./colours.js";
+import { LEVELS, botSeed } from "./bots.js";
 
 const DEFAULT_NAMES = ["Marcus", "Livia", "Gaius", "Julia", "Titus"];
 const MAX_SEED = Number.MAX_SAFE_INTEGER;
@@ -26,13 +28,14 @@ export class NewGame {
     const view = this.app.view;
     if (!view) {
       return { n: 3, names: DEFAULT_NAMES.slice(), colours: DEFAULT_COLOURS.slice(), first: "",
-        options: {}, handover: false };
+        options: {}, handover: false, kinds: Array(5).fill("human") };
     }
     const names = view.options.names.concat(DEFAULT_NAMES.slice(view.options.names.length));
     const used = this.app.meta.colours;
     const colours = used.concat(DEFAULT_COLOURS.filter((c) => !used.includes(c)));
+    const kinds = Array.from({ length: 5 }, (_, i) => this.app.bots.level(i) ?? "human");
     return { n: view.options.players, names, colours, first: "", options: view.options,
-      handover: this.app.settings().handover };
+      handover: this.app.settings().handover, kinds };
   }
 
   open() {
@@ -77,16 +80,29 @@ export class NewGame {
         colours[i] = colour.value;
         paint();
       });
+      const kind = h("select", { id: `ng-kind-${i}`, "data-testid": `kind-${i}`,
+        "aria-label": `Who plays seat ${i + 1}` },
+        h("option", { value: "human" }, "Human"),
+        LEVELS.map((level) => h("option", { value: level }, `Bot: ${level}`)));
+      kind.value = d.kinds[i];
+      kind.addEventListener("change", () => {
+        // one human against bots needs no hand-over screen, unless asked for
+        if (!handoverTouched) handover.checked = humans() > 1 && d.handover;
+      });
       const swatch = h("span", { class: "chip big", "aria-hidden": "true" }, String(i + 1));
-      const row = h("li", { class: "seat-row" }, swatch, name, colour);
-      rows.push({ row, name, colour, swatch });
+      const row = h("li", { class: "seat-row" }, swatch, name, colour, kind);
+      rows.push({ row, name, colour, swatch, kind });
       rowList.append(row);
     }
     const count = h("div", { class: "segmented", role: "radiogroup", "aria-label": "Number of players" },
       [3, 4, 5].map((k) => {
         const input = h("input", { type: "radio", name: "ng-players", id: `ng-players-${k}`,
           value: String(k), "data-testid": `players-${k}`, checked: k === n });
-        input.addEventListener("change", () => { n = k; paint(); });
+        input.addEventListener("change", () => {
+          n = k;
+          paint();
+          if (!handoverTouched) handover.checked = humans() > 1 && d.handover;
+        });
         return h("label", { for: `ng-players-${k}` }, input, h("span", {}, String(k)));
       }));
     const o = d.options;
@@ -103,7 +119,10 @@ export class NewGame {
       h("option", { value: "two" }, "for two rounds (regulated promises)"));
     horizon.value = o.horizon ?? "next";
     const handover = h("input", { type: "checkbox", id: "ng-handover", "data-testid": "handover-setting",
-      checked: d.handover });
+      checked: d.handover && d.kinds.slice(0, n).filter((k) => k === "human").length > 1 });
+    let handoverTouched = false;
+    handover.addEventListener("change", () => { handoverTouched = true; });
+    const humans = () => rows.slice(0, n).filter((r) => r.kind.value === "human").length;
     const seed = h("input", { type: "text", inputmode: "numeric", id: "ng-seed", "data-testid": "seed",
       value: String(randomSeed()), pattern: "[0-9]*", autocomplete: "off" });
     const body = [
@@ -126,13 +145,16 @@ export class NewGame {
             onclick: () => { seed.value = String(randomSeed()); } }, "New seed")),
         h("p", { class: "hint" }, "The same seed, settings and moves give the same game.")),
     ];
-    this.fields = { rows, colours, first, v1, v2, v3, horizon, handover, seed, n: () => n };
+    this.fields = { rows, colours, first, v1, v2, v3, horizon, handover, seed, n: () => n,
+      setPlayers: (k) => { n = k; count.querySelector(`#ng-players-${k}`).checked = true; paint(); } };
     const hasGame = Boolean(this.app.view);
     this.dialog = openDialog({
       title: "New game", testid: "new-game-dialog", className: "new-game", body, rules: "play",
       escape: hasGame,
       actions: [
         { label: "Start the game", kind: "primary", testid: "start-game", onClick: () => this.start() },
+        { label: "Play against bots", testid: "play-bots", ariaLabel:
+          "Play against bots: you and two normal bots, three players", onClick: () => this.againstBots() },
         ...(hasGame ? [{ label: "Cancel", kind: "quiet", testid: "new-game-cancel",
           onClick: (dlg) => dlg.close() }] : []),
       ],
@@ -141,12 +163,23 @@ export class NewGame {
     rows[0].name.focus();
   }
 
+  /** One click: you (the first seat's name) against two normal bots, no hand-over screen. */
+  againstBots() {
+    const f = this.fields;
+    f.setPlayers(3);
+    f.rows.forEach((r, i) => { r.kind.value = i === 0 ? "human" : "normal"; });
+    f.handover.checked = false;
+    return this.start();
+  }
+
   async start() {
     const f = this.fields;
     const dlg = this.dialog;
     const n = f.n();
     const names = f.rows.slice(0, n).map((r) => r.name.value.trim());
     if (names.some((x) => !x)) return dlg.error("Every player needs a name.");
+    const kinds = f.rows.slice(0, n).map((r) => r.kind.value);
+    if (!kinds.includes("human")) return dlg.error("At least one seat needs a human player.");
     if (new Set(names.map((x) => x.toLowerCase())).size !== n) {
       return dlg.error("Give every player a different name.");
     }
@@ -169,8 +202,12 @@ export class NewGame {
     const reply = app.engine.newGame(options, Number(seedText));
     if (!reply.ok) return dlg.error(reply.error.message);
     dlg.close();
+    const bots = {};
+    kinds.forEach((k, seat) => {
+      if (k !== "human") bots[String(seat)] = { level: k, seed: botSeed(seedText, seat) };
+    });
     app.setGame(reply.view, { colours: checkColours(f.colours.slice(0, n), n),
-      settings: { handover: f.handover.checked } });
+      settings: { handover: f.handover.checked }, bots });
     app.saves.autosave();
     app.say("A new game begins.");
     return undefined;

@@ -23,7 +23,7 @@ export class Saves {
 
   meta() {
     const m = this.app.meta;
-    return { app: "quo-vadis-web", colours: m.colours, settings: m.settings };
+    return { app: "quo-vadis-web", colours: m.colours, settings: m.settings, bots: m.bots };
   }
 
   saveText() {

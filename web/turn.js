@@ -187,6 +187,8 @@ export class Turn {
       return replace(this.panel, h("h2", { id: "turn-heading" }, "Replay"),
         h("p", {}, "Step through the game with the replay controls in the log."));
     }
+    const bot = app.bots.actor(view);
+    if (bot !== null) return replace(this.panel, app.bots.panel(bot, this.bannerText(view)));
     const parts = [];
     const seat = app.decider(view);
     const heading = h("h2", { id: "turn-heading", "data-testid": "turn-heading" });
@@ -306,8 +308,8 @@ export class Turn {
           ? this.button(`Answer as ${app.name(pending[0].player)}`, () => this.openStageDialog(true),
             "answer-open")
           : this.button("Choose supporters", () => this.openStageDialog(true), "supporters-open"),
-        this.button("Withdraw the request", () => this.act({ type: "withdraw", player: r.mover }),
-          "withdraw", { class: "quiet" })))];
+        app.bots.isBot(r.mover) ? null : this.button("Withdraw the request",
+          () => this.act({ type: "withdraw", player: r.mover }), "withdraw", { class: "quiet" })))];
     return out;
   }
 
@@ -378,6 +380,10 @@ export class Turn {
     const previous = this.lastDecider;
     this.lastDecider = decider;
     // a new game or a resumed one starts with a hand-over too: whoever holds the device now
+    if (this.app.bots.actor(view) !== null) {  // a bot decides: no hand-over, no dialog
+      this.lastDecider = previous;
+      return;
+    }
     const handover = this.app.settings().handover && decider !== null && previous !== decider;
     if (handover) {
       this.app.secrecy.handover(decider).then(() => {
@@ -392,6 +398,7 @@ export class Turn {
     const app = this.app;
     const view = this.view;
     this.closeStageDialog();
+    if (view.stage !== "over" && app.bots.actor(view) !== null) return;  // bots decide first
     if (view.stage === "consent") {
       const r = view.request;
       const pending = r.asked.filter((a) => !(String(a.player) in r.answers));

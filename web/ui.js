@@ -11,6 +11,7 @@ import { Log } from "./log.js";
 import { Saves } from "./saves.js";
 import { Secrecy } from "./secrecy.js";
 import { NewGame } from "./new-game.js";
+import { Bots } from "./bots.js";
 import { Engine } from "./engine.js";
 import { checkColours, seatColour } from "./colours.js";
 import { h, replace } from "./dom.js";
@@ -49,7 +50,9 @@ export class App {
     this.meta = {
       app: "quo-vadis-web",
       colours: checkColours(meta?.colours, n),
-      settings: { handover: Boolean(meta?.settings?.handover) },
+      settings: { handover: Boolean(meta?.settings?.handover),
+        showOwn: meta?.settings?.showOwn !== false },
+      bots: this.bots.configure(meta?.bots, n),
     };
     this.ui.replay = null;
     this.log.reset();
@@ -64,6 +67,7 @@ export class App {
     this.secrecy.hide();
     this.render();
     this.turn.sync();
+    this.bots.sync();
   }
 
   /** Play an action and return the engine's reply; on a rule error, show the engine's reason
@@ -114,6 +118,13 @@ export class App {
     const focusId = active instanceof HTMLElement ? active.dataset.testid : undefined;
     const marks = this.ui.replay || view.stage === "over"
       ? { inert: true, turnSeat: null } : this.turn.marks(view);
+    const bot = this.ui.replay ? null : this.bots.actor(view);
+    if (bot !== null) {
+      // a bot decides: nothing on the board is for a human to click meanwhile
+      Object.assign(marks, { inert: true, selectable: null, addable: null, caesarTargets: null,
+        turnSeat: bot, thinking: this.bots.paused ? null : bot,
+        turnWords: this.bots.paused ? "bots paused" : "is thinking…" });
+    }
     this.board.update(view, this.meta, marks);
     this.players.render(view);
     this.log.render(this.view);
@@ -153,6 +164,7 @@ export function createApp() {
   app.saves = new Saves(app);
   app.secrecy = new Secrecy(app);
   app.newGame = new NewGame(app);
+  app.bots = new Bots(app);
   // a message is dismissed by a tap on it (on a phone it floats over the page)
   $("message").addEventListener("click", () => app.say(""));
   return app;

@@ -1,0 +1,138 @@
+"""Position evaluation: each player's chance to win, from one seat's estimates.
+
+A player's score is their laurel total plus what their senators may still
+gain; only players who reach the Senate can win (R9.3), so each score is
+weighted by the chance to get a senator there before the fifth seat fills.
+The win chances are a softmax of the scores over the players.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from .. import board, laurels
+from ..board import CONSENTS_NEEDED, PATH_FROM, PATH_TO, PATHS_FROM_OFFICE, SEATS, SENATE
+from ..state import COUNCIL, EMPTY, OVER, GameState
+
+
+def _distances() -> tuple[int, ...]:
+    dist = [99] * len(SEATS)
+    dist[SENATE] = 0
+    for _ in SEATS:
+        for a, b, _laurel in board.PATHS:
+            dist[a] = min(dist[a], dist[b] + 1)
+    return tuple(dist)
+
+
+def _laurels_ahead() -> tuple[int, ...]:
+    ahead = [0] * len(SEATS)
+    for _ in SEATS:
+        for a, b, laurel in board.PATHS:
+            ahead[a] = max(ahead[a], ahead[b] + laurel)
+    return tuple(ahead)
+
+
+#: steps from each office to the Senate, and laurel spaces on the richest way up
+DIST = _distances()
+AHEAD = _laurels_ahead()
+#: mean value of a token drawn from the pile (R1)
+MEAN_TOKEN = sum(laurels.VALUES[k] for k in laurels.pile_tokens()) / len(laurels.pile_tokens())
+
+
+def game_totals(s: GameState) -> list[float]:
+    """Every player's true total in ``s`` (use only on sampled states, with deltas)."""
+    return [float(laurels.heap_value(h)) for h in s.hoards]
+
+
+def scores(s: GameState, totals: Sequence[float]) -> list[float]:
+    """Each player's expected final laurel points from here."""
+    n = s.n
+    senate = s.offices[SENATE]
+    left = max(SEATS[SENATE] - len(senate), 0) / SEATS[SENATE]
+    series = s.options.series
+    out = []
+    order = [(s.current + i) % n for i in range(n)]
+    for q in range(n):
+        total = totals[q]
+        if series:
+            total += sum(r["totals"][q] for r in s.series_results)
+        ahead: list[int] = []
+        soon = 0.0
+        for office, here in enumerate(s.offices):
+            if office == SENATE or q not in here:
+                continue
+            count = here.count(q)
+            ahead.extend([AHEAD[office]] * count)
+            soon = max(soon, _takeable(s, q, office, count))
+        ahead.extend([2] * min(s.supply[q], 2))
+        ahead.sort(reverse=True)
+        potential = left * (2.0 * sum(ahead[:2]) + 0.4 * len(ahead[2:]))
+        weight = 0.9 - 0.2 * order.index(q)
+        out.append(total + potential + weight * soon)
+    if senate:
+        out[senate[0]] += 0.5
+    return out
+
+
+def _takeable(s: GameState, q: int, office: int, count: int) -> float:
+    """What ``q`` could gain by its next move out of ``office``: laurel and height."""
+    best = 0.0
+    needed = CONSENTS_NEEDED[office]
+    for path in PATHS_FROM_OFFICE[office]:
+        to = PATH_TO[path]
+        if len(s.offices[to]) >= SEATS[to]:
+            continue
+        free = needed == 0 or s.caesar == path or count - 1 >= needed
+        gain = 0.8 if to == SENATE else 0.3
+        token = s.spaces[path]
+        if token != EMPTY and s.caesar != path:
+            gain += laurels.VALUES[token]
+        best = max(best, gain if free else gain * 0.35)
+    return best
+
+
+def eligibility(s: GameState, q: int) -> float:
+    """The chance that ``q`` has a senator in the Senate when the game ends (R9.3)."""
+    senate = s.offices[SENATE]
+    if s.options.series or q in senate:
+        return 1.0
+    left = SEATS[SENATE] - len(senate)
+    if left <= 0:
+        return 0.0
+    base = left / SEATS[SENATE]
+    near = sorted(DIST[office] for office, here in enumerate(s.offices) for r in here if r == q)
+    if s.supply[q]:
+        near.append(5)
+    chances: list[float] = [base ** (d * 0.8) for d in near[:2]] + [0.0, 0.0]
+    return 1.0 - (1.0 - chances[0]) * (1.0 - 0.5 * chances[1])
+
+
+def win_chances(s: GameState, totals: Sequence[float]) -> list[float]:
+    """Each player's estimated chance to win the game (or the V3 series)."""
+    if s.stage == OVER:
+        return [1.0 if q == s.winner else 0.0 for q in range(s.n)]
+    points = scores(s, totals)
+    senate = s.offices[SENATE]
+    temper = 2.5 + 2.5 * (SEATS[SENATE] - len(senate)) / SEATS[SENATE]
+    if s.stage == COUNCIL:
+        temper = 2.0
+    top = max(points)
+    weights = [eligibility(s, q) * math.exp((points[q] - top) / temper) for q in range(s.n)]
+    whole = sum(weights) or 1.0
+    return [w / whole for w in weights]
+
+
+def leader(s: GameState, totals: Sequence[float]) -> int:
+    """The player with the best chance, from these estimates."""
+    chances = win_chances(s, totals)
+    return max(range(s.n), key=lambda q: chances[q])
+
+
+def path_of(action: dict[str, object]) -> int:
+    """The path of a move, request or Caesar action."""
+    return board.PATH_INDEX[(int(action["from"]), int(action["to"]))]  # type: ignore[call-overload]
+
+
+__all__ = ["AHEAD", "DIST", "MEAN_TOKEN", "PATH_FROM", "game_totals", "leader", "path_of",
+           "scores", "win_chances"]

@@ -1,0 +1,143 @@
+"""Hard: determinised Monte-Carlo search over the hidden information.
+
+The bot samples several full states that agree with its view and memory
+(unseen pile order, rivals' unknown tokens), keeps the normal bot's best few
+candidate actions, and plays each one out in every sample for a round of turns
+with a one-ply policy for all players, then scores the position with the
+evaluation. The same samples serve every candidate (common random numbers).
+Budgets are counts of samples and plies, never clock time, so decisions are
+deterministic. Consent answers are the normal bot's, with promises beyond the
+horizon kept only when breaking them does not pay (R11).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .. import rules
+from ..errors import RuleError
+from ..state import BONUS, CONSENT, COUNCIL, OVER, GameState
+from .base import Action
+from .memory import Memory
+from .negotiate import choose_answer
+from .normal import NormalBot, caesar_cost, retire_lowest
+from .sample import sample_state
+from .situation import Situation
+
+SAMPLES = 6  # determinisations per decision
+CANDIDATES = 4  # best actions of the one-ply ranking that are searched
+ROUND = 1.0  # playout length, in rounds of turns
+
+
+class HardBot(NormalBot):
+    """Normal's candidates, re-scored by short playouts in sampled states."""
+
+    level = "hard"
+    keep = "if_cheap"
+    samples = SAMPLES
+    candidates = CANDIDATES
+
+    def rank(self, sit: Situation, legal: list[Action]) -> list[tuple[float, Action]]:
+        ranked = super().rank(sit, legal)
+        top = ranked[:self.candidates]
+        if len(top) < 2 or sit.state.stage == COUNCIL:
+            return ranked
+        totals = [0.0] * len(top)
+        for _ in range(self.samples):
+            state = sample_state(sit.view, self.memory, sit.rand)
+            for i, (_value, action) in enumerate(top):
+                totals[i] += self._playout_value(state, action, sit.rand)
+        pressure = caesar_cost(sit.state.turn)
+        scored = []
+        for i, (_value, action) in enumerate(top):
+            value = totals[i] / self.samples
+            if action["type"] == "caesar" and sit.state.stage != BONUS:
+                value -= pressure
+            scored.append((value, action))
+        scored.sort(key=lambda item: -item[0])
+        return scored + ranked[self.candidates:]
+
+    def _playout_value(self, start: GameState, action: Action, rand: random.Random) -> float:
+        """The bot's win chance after ``action`` and a round of one-ply play."""
+        state = start.copy()
+        try:
+            rules.apply_action(state, action)
+            if action["type"] == "request":
+                _answer_all(state, self.memory, rand)
+                if state.stage == CONSENT and state.current == self.seat:
+                    _mover_step(state, self.seat, self.memory, rand)
+        except RuleError:
+            return 0.0
+        end = state.turn + int(ROUND * state.n)
+        steps = 0
+        while state.stage != OVER and state.turn < end and steps < 6 * state.n:
+            steps += 1
+            seat = rules.waiting_for(state)[0]
+            if state.stage == CONSENT and seat != state.current:
+                _answer_all(state, self.memory, rand)
+            elif state.stage == COUNCIL:
+                rules.apply_action(state, retire_lowest(
+                    [a for a in rules.legal_actions(state) if a["type"] == "retire"]))
+            else:
+                _mover_step(state, seat, self.memory, rand)
+        return Situation.known_state(state, self.seat, self.memory, rand).value(
+            state, self.seat)
+
+
+def _answer_all(state: GameState, memory: Memory, rand: random.Random) -> None:
+    """Every asked player answers the open request as the normal bot would (no prices)."""
+    while state.stage == CONSENT:
+        seat = rules.waiting_for(state)[0]
+        if seat == state.current:
+            return
+        sit = Situation.known_state(state, seat, memory, rand)
+        rules.apply_action(state, choose_answer(sit, state, seat, greedy=False))
+
+
+def _mover_step(state: GameState, seat: int, memory: Memory, rand: random.Random) -> None:
+    """One decision of the player to act, one ply deep; a request is answered at once."""
+    sit = Situation.known_state(state, seat, memory, rand)
+    legal = [a for a in rules.legal_actions(state) if a["player"] == seat
+             and a["type"] not in ("withdraw", "reveal", "request")]
+    best: tuple[float, Action] | None = None
+    for action in legal:
+        after = sit.after([action])
+        if after is None:
+            continue
+        value = sit.value(after, seat)
+        if action["type"] == "caesar" and state.stage != BONUS:
+            value -= caesar_cost(state.turn)
+        if best is None or value > best[0]:
+            best = (value, action)
+    if state.stage != CONSENT:
+        for request in _requests(state, seat):
+            trial = state.copy()
+            rules.apply_action(trial, request)
+            _answer_all(trial, memory, rand)
+            moves = [a for a in rules.legal_actions(trial) if a["type"] == "move"
+                     and a["player"] == seat and a["from"] == request["from"]
+                     and a["to"] == request["to"]]
+            for move in moves[:1]:
+                after = sit.after([move], start=trial)
+                if after is not None and (best is None or sit.value(after, seat) > best[0]):
+                    _replace(state, trial)
+                    rules.apply_action(state, move)
+                    return
+    assert best is not None
+    rules.apply_action(state, best[1])
+
+
+def _requests(state: GameState, seat: int) -> list[Action]:
+    return [a for a in rules.legal_actions(state) if a["type"] == "request"
+            and a["player"] == seat]
+
+
+def _replace(state: GameState, other: GameState) -> None:
+    """Make ``state`` a copy of ``other`` in place."""
+    fresh = other.copy()
+    for name in GameState.__slots__:
+        setattr(state, name, getattr(fresh, name))
+
+
+__all__ = ["Any", "HardBot"]

@@ -1,0 +1,211 @@
+"""Consent and its price (R6, R7.2, R11): answering a request, and asking with offers.
+
+Asked for consent, a player weighs the move with their consent (and the I
+token it earns, R7.2) against refusing it, and may name a price: a payment
+from tokens the mover is known to hold, a split of the gains, Caesar's
+destination after a Caesar laurel, or a promise of consent. The mover
+predicts every answer with the same reasoning (humans included) and adds
+offers for those who would refuse.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .. import board, laurels, rules
+from ..errors import RuleError
+from ..state import BONUS, CONSENT, Answer, GameState
+from .situation import Situation
+
+Action = dict[str, Any]
+PROMISE_VALUE = 0.015  # a promised future consent, in win-chance units
+
+
+def lenience(turn: int) -> float:
+    """How much win chance a player gives away to let a move happen: grows with the turn,
+    so that a table of refusers still brings its game to an end."""
+    return 0.004 + 0.00012 * turn
+
+
+def outcome(sit: Situation, s: GameState, answer: Action) -> GameState | None:
+    """The state after ``answer`` and the mover's move counting it (None if it cannot be)."""
+    request = s.request
+    if request is None:
+        return None
+    after = s.copy()
+    try:
+        rules.apply_action(after, answer)
+        req = after.request
+        assert req is not None
+        m, q = after.current, answer["player"]
+        a, b = board.PATH_FROM[req.path], board.PATH_TO[req.path]
+        supporters = [q] * min(answer["consents"], req.needed)
+        spare = after.offices[a].count(m) - 1
+        supporters += [m] * min(spare, req.needed - len(supporters))
+        for o in req.asked:
+            if len(supporters) >= req.needed:
+                break
+            if o == q:
+                continue
+            given = req.answers.get(o)
+            if given is None:
+                req.answers[o] = given = Answer(1, None)
+            supporters += [o] * min(given.consents, req.needed - len(supporters))
+        if len(supporters) < req.needed:
+            return None
+        rules.apply_action(after, {"type": "move", "player": m, "from": a, "to": b,
+                                   "supporters": supporters})
+        if after.stage == BONUS:
+            forced = after.bonus_forced
+            rules.apply_action(after, {"type": "decline", "player": m} if forced is None else {
+                "type": "caesar", "player": m, "from": board.PATH_FROM[forced],
+                "to": board.PATH_TO[forced]})
+    except RuleError:
+        return None
+    return after
+
+
+def _known_kinds(sit: Situation, s: GameState, m: int, q: int) -> list[int]:
+    """Kinds ``q`` knows the mover ``m`` holds: its memory of ``m`` (its own hoard for itself)."""
+    if m == sit.seat == q:
+        return []
+    heap = s.hoards[m] if m == sit.seat and q == sit.seat else sit.memory.known[m]
+    if m != sit.seat:
+        heap = [min(x, y) for x, y in zip(heap, s.hoards[m], strict=True)]
+    return [k for k in laurels.KINDS if heap[k]]
+
+
+def _price_options(sit: Situation, s: GameState, q: int, own: bool) -> list[dict[str, Any]]:
+    """Terms ``q`` might ask of the mover, besides a plain consent."""
+    request = s.request
+    assert request is not None
+    m = s.current
+    options: list[dict[str, Any]] = [{"split": True}]
+    kinds = _known_kinds(sit, s, m, q)
+    if kinds:
+        options.append({"mover_pays": [laurels.KIND_NAMES[max(kinds)]]})
+        if min(kinds) != max(kinds):
+            options.append({"mover_pays": [laurels.KIND_NAMES[min(kinds)]]})
+    if s.options.horizon != "turn" and _shares_office(s, m, q):
+        options.append({"promises": [{"by": m, "kind": "consent", "player": q}]})
+    if own and s.spaces[request.path] == laurels.IIC:
+        for path in board.LAUREL_PATHS:
+            if path != s.caesar:
+                options.append({"caesar": {"from": board.PATH_FROM[path],
+                                           "to": board.PATH_TO[path]}})
+    return options
+
+
+def _shares_office(s: GameState, m: int, q: int) -> bool:
+    """Whether ``m`` sits where ``q`` could later need a consent from ``m``."""
+    return any(m in here and q in here and board.CONSENTS_NEEDED[office]
+               for office, here in enumerate(s.offices) if office != board.SENATE)
+
+
+def answer_bounds(s: GameState, q: int) -> tuple[int, int]:
+    """The fewest and most consents ``q`` may give now (binding promises, offers)."""
+    counts = [a["consents"] for a in rules.legal_actions(s)
+              if a["type"] == "answer" and a["player"] == q]
+    return (min(counts), max(counts)) if counts else (0, 0)
+
+
+def choose_answer(sit: Situation, s: GameState, q: int, greedy: bool = True,
+                  keep: str = "always") -> Action:
+    """``q``'s answer to the open request in ``s``: refuse, consent, or consent at a price.
+
+    ``keep`` says how promises beyond the horizon are treated: ``"always"``
+    (kept) or ``"if_cheap"`` (kept unless breaking them pays).
+    """
+    low, high = answer_bounds(s, q)
+    refuse: Action = {"type": "answer", "player": q, "consents": 0}
+    if high == 0:
+        return refuse
+    plain: Action = {"type": "answer", "player": q, "consents": high}
+    if low >= 1:
+        return {**plain, "consents": low}  # a binding promise: consent, without terms (R11)
+    m = s.current
+    before = sit.chances(s)
+    u_refuse = before[q]
+    after = outcome(sit, s, plain)
+    if after is None:
+        return refuse
+    best, best_u = plain, sit.value(after, q)
+    if greedy:
+        for terms in _price_options(sit, s, q, own=q == sit.seat):
+            action = {**plain, "terms": terms}
+            priced = outcome(sit, s, action)
+            if priced is None:
+                continue
+            chances = sit.chances(priced)
+            u = chances[q] + (PROMISE_VALUE if "promises" in terms else 0.0)
+            if chances[m] >= before[m] and u > best_u + 0.004:
+                best, best_u = action, u
+    if q == sit.seat and s.options.horizon != "turn":
+        if sit.memory.promised(q, "consent", m) and (keep == "always"
+                                                     or sit.value(after, q) > u_refuse - 0.03):
+            return plain
+        if sit.memory.promised(q, "refuse", m) and (keep == "always" or best_u < u_refuse + 0.03):
+            return refuse
+    return best if best_u >= u_refuse - lenience(s.turn) else refuse
+
+
+def predict_request(sit: Situation, request: Action) -> tuple[float, float, Action] | None:
+    """The mover's win chance if ``request`` succeeds, the chance it does, and the request
+    with the offers that should make it work."""
+    m = sit.seat
+    opened = sit.after([request])
+    if opened is None or opened.stage != CONSENT or opened.request is None:
+        return None
+    asked = opened.request.asked
+    answers = {q: choose_answer(sit, opened, q) for q in asked}
+    offers: dict[str, Any] = {}
+    own = sit.state.hoards[m]
+    if _enough(opened, answers) is None:
+        kinds = [k for k in laurels.KINDS if own[k]]
+        for q in asked:
+            if answers[q]["consents"]:
+                continue
+            for offer in ([{"mover_pays": [laurels.KIND_NAMES[min(kinds)]]}] if kinds else []) + [
+                    {"split": True}]:
+                trial = {**request, "offers": {**offers, str(q): offer}}
+                state = sit.after([trial])
+                if state is None:
+                    continue
+                answer = choose_answer(sit, state, q, greedy=False)
+                if answer["consents"]:
+                    offers[str(q)], answers[q], opened = offer, answer, state
+                    break
+    likely = _enough(opened, answers) is not None
+    chance = 0.85 if likely else 0.6 * max(sit.memory.agree_rate(q) for q in asked)
+    if not likely:  # the model expects refusals: value the move as if they agreed plainly
+        for q in asked:
+            _low, high = answer_bounds(opened, q)
+            answers[q] = {"type": "answer", "player": q, "consents": high}
+    supporters = _enough(opened, answers)
+    if supporters is None:
+        return None
+    after = opened.copy()
+    try:
+        for q in asked:
+            if q in supporters:
+                rules.apply_action(after, answers[q])
+        a, b = request["from"], request["to"]
+        rules.apply_action(after, {"type": "move", "player": m, "from": a, "to": b,
+                                   "supporters": supporters})
+    except RuleError:
+        return None
+    action = {**request, "offers": offers} if offers else request
+    return sit.value(after, m), chance, action
+
+
+def _enough(s: GameState, answers: dict[int, Action]) -> list[int] | None:
+    """Supporters for the request in ``s`` from these answers, or None if too few."""
+    request = s.request
+    assert request is not None
+    m = s.current
+    spare = s.offices[board.PATH_FROM[request.path]].count(m) - 1
+    supporters = [m] * min(spare, request.needed)
+    for q, answer in answers.items():
+        take = min(answer["consents"], request.needed - len(supporters))
+        supporters += [q] * take
+    return sorted(supporters) if len(supporters) >= request.needed else None

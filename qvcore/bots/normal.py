@@ -1,0 +1,84 @@
+"""Normal: a good heuristic player, one ply deep with a position evaluation.
+
+Every candidate action is played on a sampled state and scored by the seat's
+win chance (``evaluate``); requests are scored by predicting each asked
+player's answer (``negotiate``). Moving Caesar as the turn's action pays a
+small cost that grows with the turn, so games keep moving towards their end.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..state import BONUS, CONSENT, COUNCIL
+from .base import Action, Bot
+from .evaluate import DIST, MEAN_TOKEN, path_of
+from .negotiate import choose_answer, predict_request
+from .situation import Situation
+
+MAX_REQUESTS = 2  # requests per turn before the bot acts without asking again
+
+
+def caesar_cost(turn: int) -> float:
+    """Progress pressure: the price of spending a turn on Caesar alone (grows with time)."""
+    return 0.003 + 0.0002 * turn
+
+
+class NormalBot(Bot):
+    """One-ply search over the legal actions with the position evaluation."""
+
+    level = "normal"
+    keep = "always"
+
+    def choose(self, view: dict[str, Any], legal: list[Action], rand: random.Random) -> Action:
+        reveal = [a for a in legal if a["type"] == "reveal"]
+        if reveal and sum(self.memory.unknown) >= 2:
+            return reveal[0]
+        legal = [a for a in legal if a["type"] != "reveal"] or legal
+        if view["stage"] == COUNCIL:
+            return retire_lowest(legal)
+        sit = Situation(view, self.memory, rand)
+        if view["stage"] == CONSENT and view["current"] != self.seat:
+            return choose_answer(sit, sit.state, self.seat, keep=self.keep)
+        ranked = self.rank(sit, legal)
+        return ranked[0][1]
+
+    def rank(self, sit: Situation, legal: list[Action]) -> list[tuple[float, Action]]:
+        """Candidate actions with their values, best first."""
+        scored: list[tuple[float, Action]] = []
+        state = sit.state
+        pressure = caesar_cost(state.turn)
+        requests = [a for a in legal if a["type"] == "request"
+                    and path_of(a) not in self.memory.requested]
+        if len(self.memory.requested) >= MAX_REQUESTS:
+            requests = []
+        for action in legal:
+            if action["type"] in ("request", "withdraw", "reveal"):
+                continue
+            after = sit.after([action])
+            if after is None:
+                continue
+            value = sit.value(after, self.seat)
+            if action["type"] == "caesar" and state.stage != BONUS:
+                value -= pressure
+            scored.append((value, action))
+        scored.sort(key=lambda item: -item[0])
+        best = scored[0][0] if scored else 0.0
+        for request in requests:
+            predicted = predict_request(sit, request)
+            if predicted is not None and predicted[0] > best:
+                value, chance, action = predicted
+                scored.append((chance * value + (1 - chance) * best, action))
+        scored.sort(key=lambda item: -item[0])
+        if not scored:
+            scored = [(0.0, legal[0])]
+        return scored
+
+
+def retire_lowest(legal: list[Action]) -> Action:
+    """V3 council: take off the senator furthest from the Senate."""
+    return max(legal, key=lambda a: (DIST[a["office"]], a["office"]))
+
+
+__all__ = ["MEAN_TOKEN", "NormalBot", "retire_lowest"]

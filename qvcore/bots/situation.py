@@ -1,0 +1,83 @@
+"""One decision's working set: the view, a sampled state, estimated totals, evaluation."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from .. import rules
+from ..errors import RuleError
+from ..state import GameState
+from .evaluate import MEAN_TOKEN, game_totals, win_chances
+from .memory import Memory
+from .sample import sample_state
+
+
+class Situation:
+    """A determinisation of the view, with the seat's estimates of every total."""
+
+    def __init__(self, view: dict[str, Any], memory: Memory, rand: random.Random,
+                 state: GameState | None = None) -> None:
+        self.view = view
+        self.seat: int = view["viewer"]
+        self.memory = memory
+        self.rand = rand
+        self.state = state if state is not None else sample_state(view, memory, rand)
+        self.base = game_totals(self.state)
+        self.estimate = [self.base[q] if "hoard" in data or q >= len(memory.known)
+                         else memory.estimated_total(q, MEAN_TOKEN)
+                         for q, data in enumerate(view["players"])]
+        self._values: dict[int, list[float]] = {}
+
+    @classmethod
+    def known_state(cls, state: GameState, seat: int, memory: Memory,
+                    rand: random.Random) -> Situation:
+        """A situation inside a determinisation, where every total is taken as known."""
+        sit = cls.__new__(cls)
+        sit.view = {}
+        sit.seat = seat
+        sit.memory = memory
+        sit.rand = rand
+        sit.state = state
+        sit.base = game_totals(state)
+        sit.estimate = list(sit.base)
+        sit._values = {}
+        return sit
+
+    def totals(self, after: GameState) -> list[float]:
+        """Estimated totals in ``after``: the estimates plus what changed in the sample."""
+        if after.game_number != self.state.game_number:
+            return game_totals(after)
+        now = game_totals(after)
+        return [e + t - b for e, t, b in zip(self.estimate, now, self.base, strict=True)]
+
+    def chances(self, after: GameState) -> list[float]:
+        """Every player's win chance in ``after``."""
+        return win_chances(after, self.totals(after))
+
+    def value(self, after: GameState, seat: int) -> float:
+        """``seat``'s win chance in ``after``."""
+        return self.chances(after)[seat]
+
+    def now(self) -> list[float]:
+        """Win chances in the current (sampled) state."""
+        key = 0
+        if key not in self._values:
+            self._values[key] = self.chances(self.state)
+        return self._values[key]
+
+    def after(self, actions: Sequence[dict[str, Any]],
+              start: GameState | None = None) -> GameState | None:
+        """A copy of the state after ``actions``, or None if one of them is illegal here."""
+        s = (start or self.state).copy()
+        try:
+            for action in actions:
+                rules.apply_action(s, action)
+        except RuleError:
+            return None
+        return s
+
+    def legal(self, action: dict[str, Any]) -> bool:
+        """Whether ``action`` is legal in the sampled state (exact for the seat's own acts)."""
+        return self.after([action]) is not None

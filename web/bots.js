@@ -1,0 +1,338 @@
+// Bot seats at the table. Which seats are bots (their level and seed) lives in the game's
+// meta (saved with it); the bots themselves think in a module Web Worker (bot-worker.js) with
+// its own Pyodide, started only once a game with bots is on the table, so the first load of the
+// page is not slowed down. The worker is sent a bot seat's own view and the public events, never
+// the full state, the seed or the save (R10).
+//
+// After every new view the page calls sync(): if a bot is among the seats the table waits for
+// (bots answer before humans), it is asked to decide at once; its action is played no earlier
+// than the visible pause after the question (the pause overlaps the thinking) and reads in the
+// log like anyone's. Marks <html data-bots="none|loading|thinking|idle|paused|error"> and
+// data-bot-thinking="<seat>" for tests and benchmarks.
+//
+// The pause: ?botpause=<ms> in the URL, else localStorage "quo-vadis.bot-pause-ms", else 700 ms.
+
+import { confirmDialog } from "./dialogs.js";
+import { h } from "./dom.js";
+
+export const LEVELS = ["easy", "normal", "hard"];
+export const LEVEL_LABELS = { easy: "easy", normal: "normal", hard: "hard" };
+export const PAUSE_KEY = "quo-vadis.bot-pause-ms";
+export const DEFAULT_PAUSE_MS = 700;
+const MAX_SEED = 2 ** 32;
+const HOLD_MS = 200;
+
+const root = document.documentElement;
+
+/** The visible pause before a bot's move shows, in ms. */
+export function botPauseMs() {
+  const fromUrl = new URLSearchParams(location.search).get("botpause");
+  let stored = null;
+  try {
+    stored = localStorage.getItem(PAUSE_KEY);
+  } catch {
+    // storage blocked: the default
+  }
+  for (const text of [fromUrl, stored]) {
+    if (text !== null && /^\d{1,6}$/.test(text.trim())) return Number(text);
+  }
+  return DEFAULT_PAUSE_MS;
+}
+
+/** A bot seed for a seat, derived from the game's seed (the same game plays the same way). */
+export function botSeed(gameSeed, seat) {
+  return (Number(gameSeed) % MAX_SEED + 2654435761 * (seat + 1)) % MAX_SEED;
+}
+
+/** The bot seats of a meta, checked: {"<seat>": {level, seed}} for seats 0..n-1 only. */
+export function checkBots(raw, n) {
+  const out = {};
+  if (!raw || typeof raw !== "object" || Array.isArray(raw)) return out;
+  for (const [key, value] of Object.entries(raw)) {
+    const seat = Number(key);
+    if (!Number.isInteger(seat) || seat < 0 || seat >= n || String(seat) !== key) continue;
+    if (!value || !LEVELS.includes(value.level)) continue;
+    const seed = Number.isInteger(value.seed) && value.seed >= 0 && value.seed < MAX_SEED
+      ? value.seed : botSeed(0, seat);
+    out[key] = { level: value.level, seed };
+  }
+  // a table of bots only would play by itself: keep at least one human seat
+  if (Object.keys(out).length >= n) delete out[String(n - 1)];
+  return out;
+}
+
+/** A seat's own view, as sent to its bot: the seed is not the bot's business (R10). */
+function botView(view) {
+  const { seed, ...rest } = view;
+  return rest;
+}
+
+export class Bots {
+  constructor(app) {
+    this.app = app;
+    this.seats = {};
+    this.paused = false;
+    this.worker = null;
+    this.loaded = false;
+    this.failed = null;
+    this.fed = 0;          // events the worker's bots have seen
+    this.dirty = true;     // the worker's bots must start over (new game, load, undo)
+    this.pending = null;   // {id, seat, key, started, timer}
+    this.nextId = 1;
+    this.errors = 0;
+    /** Decision times in ms: {seat, level, ms: thinking in the worker, wall: from the question
+   * to the answer back in the page, shown: from the question to the move on the board} */
+    this.stats = [];
+    this.mark();
+  }
+
+  // -- seats ------------------------------------------------------------------------------
+
+  /** Take the bot seats of a new, loaded or resumed game; returns them for the meta. */
+  configure(raw, n) {
+    this.cancel();
+    this.seats = checkBots(raw, n);
+    this.paused = false;
+    this.dirty = true;
+    this.mark();
+    return this.seats;
+  }
+
+  any() { return Object.keys(this.seats).length > 0; }
+
+  isBot(seat) { return seat !== null && seat !== undefined && String(seat) in this.seats; }
+
+  level(seat) { return this.seats[String(seat)]?.level ?? null; }
+
+  /** The only human's seat when every other seat is a bot, else null. */
+  soleHuman(view = this.app.view) {
+    if (!view || !this.any()) return null;
+    const humans = view.players.map((p) => p.seat).filter((q) => !this.isBot(q));
+    return humans.length === 1 ? humans[0] : null;
+  }
+
+  /** The bot seat that decides now (bots answer before humans), or null. */
+  actor(view = this.app.view) {
+    if (!view || view.stage === "over" || this.app.ui.replay || !this.any()) return null;
+    return view.waiting_for.find((q) => this.isBot(q)) ?? null;
+  }
+
+  /** The seat whose bot is thinking now, or null. */
+  thinking() { return this.pending ? this.pending.seat : null; }
+
+  // -- playing ----------------------------------------------------------------------------
+
+  /** After every new view: ask the bot whose decision the table waits for, if any. */
+  sync() {
+    const app = this.app;
+    const view = app.view;
+    const seat = this.paused ? null : this.actor(view);
+    const key = view ? `${view.seed}:${view.log.length}:${view.stage}:${seat}` : null;
+    if (view && view.log.length < this.fed) this.dirty = true;  // taken back under the bots
+    if (this.pending && this.pending.key === key && !this.dirty) return;
+    this.cancel();
+    if (seat === null) {
+      this.mark();
+      return;
+    }
+    // the question goes out in a task of its own, so that the page's update of the last move
+    // and the bot's view are not one long main-thread task
+    const p = { id: this.nextId++, seat, key, started: performance.now(), timer: null, stat: null };
+    p.timer = setTimeout(() => this.ask(p), 0);
+    this.pending = p;
+    this.mark();
+  }
+
+  /** Send the worker the events it has not seen and the bot seat's own view. */
+  ask(p) {
+    if (this.pending !== p) return;
+    try {
+      this.feed();
+    } catch (error) {
+      this.fail(error instanceof Error ? error.message : String(error));
+      return;
+    }
+    const own = this.app.engine.view(p.seat);
+    if (!own.ok) {
+      this.fail(own.error.message);
+      return;
+    }
+    this.worker.postMessage({ type: "decide", id: p.id, seat: p.seat, view: botView(own.view) });
+  }
+
+  /** Bring the worker's bots up to the running game's public events. */
+  feed() {
+    const engine = this.app.engine;
+    this.startWorker();
+    if (this.dirty) {
+      const events = engine.events(0);
+      const bots = Object.entries(this.seats).map(([key, b]) => {
+        const first = engine.firstView(Number(key));
+        if (!first.ok) throw new Error(first.error.message);
+        return { seat: Number(key), level: b.level, seed: b.seed, view: botView(first.view) };
+      });
+      this.worker.postMessage({ type: "reset", bots, events });
+      this.fed = events.length;
+      this.dirty = false;
+      return;
+    }
+    const events = engine.events(this.fed);
+    if (events.length) this.worker.postMessage({ type: "observe", events });
+    this.fed += events.length;
+  }
+
+  startWorker() {
+    if (this.worker) return;
+    performance.mark("qv:bots-worker");
+    this.worker = new Worker(new URL("./bot-worker.js", import.meta.url), { type: "module" });
+    this.worker.addEventListener("message", (event) => this.onMessage(event.data));
+    this.worker.addEventListener("error", (event) => {
+      this.fail(event.message || "the bots' worker could not start");
+    });
+  }
+
+  onMessage(message) {
+    if (message.type === "loaded") {
+      this.loaded = true;
+      this.loadMs = message.ms;
+      this.mark();
+      if (this.pending && this.app.view) this.app.render();
+    } else if (message.type === "failed") {
+      this.fail(message.message);
+    } else if (message.type === "decision") {
+      const p = this.pending;
+      if (!p || p.id !== message.id) return;  // the game moved on meanwhile
+      const wall = performance.now() - p.started;
+      p.stat = { seat: p.seat, level: this.level(p.seat), ms: message.ms, wall, shown: null };
+      this.stats.push(p.stat);
+      const wait = Math.max(0, p.started + botPauseMs() - performance.now());
+      p.timer = setTimeout(() => this.play(p, message.reply), wait);
+    }
+  }
+
+  /** Play a bot's decision, if the table still waits for it; held while a human is busy in a
+   * dialog (a new game being set up, a confirmation...) or stepping through the replay. */
+  play(p, reply) {
+    if (this.pending !== p) return;
+    if (this.app.ui.replay || document.querySelector("dialog[open]")) {
+      p.timer = setTimeout(() => this.play(p, reply), HOLD_MS);
+      return;
+    }
+    this.pending = null;
+    p.stat.shown = performance.now() - p.started;
+    const app = this.app;
+    if (reply.ok) {
+      const result = app.act(reply.action, { quiet: true });
+      if (result.ok) return;
+      this.report(p.seat, result.error.message);
+    } else {
+      this.report(p.seat, reply.error?.message ?? "no decision");
+    }
+    // the table must not stall: the seat's first legal action instead
+    const own = app.engine.view(p.seat);
+    const fallback = own.ok ? own.view.legal.find((a) => a.player === p.seat) : null;
+    if (fallback) app.act(fallback);
+    else this.mark();
+  }
+
+  report(seat, message) {
+    this.errors += 1;
+    root.dataset.botErrors = String(this.errors);
+    console.error(`bot in seat ${seat}: ${message}`);
+  }
+
+  fail(message) {
+    this.cancel();
+    this.failed = message;
+    this.worker?.terminate();
+    this.worker = null;
+    this.dirty = true;
+    this.app.say(`The bots cannot play: ${message}`, "error");
+    this.mark();
+    this.app.render();
+  }
+
+  /** Forget a pending decision (the game changed under it). */
+  cancel() {
+    if (this.pending) clearTimeout(this.pending.timer);
+    this.pending = null;
+  }
+
+  /** The game was replaced or taken back: the bots start over from the events. */
+  invalidate() {
+    this.cancel();
+    this.dirty = true;
+  }
+
+  pause() {
+    this.paused = true;
+    this.cancel();
+    this.app.render();
+    this.mark();
+  }
+
+  resume() {
+    this.paused = false;
+    this.failed = null;
+    this.app.render();
+    this.sync();
+  }
+
+  /** Undo back to (and including) the last decision of a human, bots' actions after it too. */
+  async undo() {
+    const app = this.app;
+    const log = app.view?.log ?? [];
+    let i = log.length - 1;
+    while (i >= 0 && this.isBot(log[i].player)) i -= 1;
+    if (i < 0) {
+      app.say("There is no decision of a player to undo yet.");
+      return;
+    }
+    const human = log[i].player;
+    if (this.soleHuman() === null && human !== app.decider()) {
+      const ok = await confirmDialog("Undo another player's decision?",
+        `This takes back ${app.name(human)}'s action: “${log[i].text}”` +
+        (i < log.length - 1 ? " and the bots' actions after it." : ""),
+        { yes: `Undo ${app.name(human)}'s action`, testid: "undo-confirm" });
+      if (!ok) return;
+    }
+    this.invalidate();  // the bots start over from the events that remain
+    app.undo(log.length - i);
+    this.sync();
+  }
+
+  /** The turn panel while a bot decides: who decides, whether it is thinking, and the pause
+   * button (nothing a human could click there to decide for the bot). */
+  panel(seat, banner) {
+    const app = this.app;
+    const view = app.view;
+    const name = app.name(seat);
+    const decider = app.decider(view) ?? seat;
+    const c = app.colour(decider);
+    const what = view.stage === "consent" && seat !== view.current
+      ? `answers ${app.name(view.current)}'s request` : "decides";
+    const text = this.failed ? `${name} (${this.level(seat)} bot) cannot play: ${this.failed}`
+      : this.paused ? `The bots are paused: ${name} (${this.level(seat)} bot) ${what} when they resume.`
+        : `${name} (${this.level(seat)} bot) ${what}…${this.loaded ? ""
+          : " (the bots are getting ready: a few seconds, the first time)"}`;
+    return [
+      h("h2", { id: "turn-heading", "data-testid": "turn-heading" },
+        h("span", { class: "chip", style: { "--chip": c.fill, "--chip-ink": c.ink },
+          "aria-hidden": "true" }, String(decider + 1)), " ", banner),
+      h("p", { class: "turn-meta" }, `Game ${view.game_number}${view.options.series ? " of 3" : ""
+      } · turn ${view.turn + 1}`),
+      h("div", { class: "group bot-note" },
+        h("p", { "data-testid": "bot-note", "aria-live": "polite" }, text),
+        h("button", { type: "button", class: "btn", "data-testid": "bots-pause-turn",
+          onclick: () => (this.paused || this.failed ? this.resume() : this.pause()) },
+        this.paused || this.failed ? "Resume the bots" : "Pause the bots"))];
+  }
+
+  mark() {
+    const state = !this.any() ? "none" : this.failed ? "error" : this.paused ? "paused"
+      : this.pending ? (this.loaded ? "thinking" : "loading") : "idle";
+    root.dataset.bots = state;
+    if (this.pending) root.dataset.botThinking = String(this.pending.seat);
+    else delete root.dataset.botThinking;
+  }
+}
