@@ -114,6 +114,9 @@ def click_action(page: Page, game: Game, action: Action) -> None:
     s = game.state
     kind = action["type"]
     player = action["player"]
+    # input is held for a moment when the table turns to another player (no decision for the
+    # wrong player): click once it is the new player's
+    page.locator("html:not([data-guard])").wait_for(state="attached", timeout=STEP_TIMEOUT_MS)
     on_board = kind in ("add", "request", "caesar", "withdraw") or (kind == "move" and (
         s.request is None or s.request.path != board.PATH_INDEX[(action["from"], action["to"])]))
     if on_board:
