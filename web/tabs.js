@@ -31,6 +31,7 @@ export class TabLock {
       const held = navigator.locks.request(LOCK_NAME, steal ? { steal: true } : { ifAvailable: true },
         (lock) => {
           if (!lock) {
+            this.set(false);
             resolve(false);
             return null;
           }
