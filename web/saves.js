@@ -37,6 +37,14 @@ export class Saves {
     this.warning = h("div", { class: "save-warning", "data-testid": "save-warning",
       role: "alert", hidden: true });
     document.getElementById("message").after(this.warning);
+    // Another tab wrote the autosave while this one plays: it did so just before this tab
+    // took the game over (tabs.js). Its save is the newer one: continue from it.
+    window.addEventListener("storage", (event) => {
+      if (event.key === AUTOSAVE_KEY && event.newValue && this.app.tab?.owner
+          && event.newValue !== this.lastText) {
+        this.resume();
+      }
+    });
     window.addEventListener("beforeunload", (event) => {
       if (!this.warning.hidden) event.preventDefault();  // unsaved actions: ask first
     });
@@ -65,7 +73,8 @@ export class Saves {
     if (this.app.tab && !this.app.tab.owner) return;  // another tab plays this game now
     const actions = this.app.view.log.length;
     try {
-      localStorage.setItem(AUTOSAVE_KEY, this.saveText());
+      this.lastText = this.saveText();
+      localStorage.setItem(AUTOSAVE_KEY, this.lastText);
     } catch (error) {
       this.behind(actions, error);
       return;
