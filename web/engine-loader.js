@@ -25,7 +25,9 @@ const RUNTIME_URL = new URL("./pyodide/", import.meta.url).href;
 const BUILD_INFO_URL = new URL("./build-info.json", import.meta.url).href;
 const SITE_URL = new URL("./", import.meta.url).href;
 const SNAPSHOT_CACHE = `quo-vadis snapshot ${SITE_URL}`;
-const SNAPSHOT_KEY = new URL(`snapshot-${BUILD_ID}.bin`, SITE_URL).href;
+// a page and a worker keep their own snapshots (their JavaScript globals differ)
+const CONTEXT = typeof window === "undefined" ? "-worker" : "";
+const SNAPSHOT_KEY = new URL(`snapshot-${BUILD_ID}${CONTEXT}.bin`, SITE_URL).href;
 
 /** The Python that prepares the engine: every qvcore module imported, so a restored snapshot
  * never needs a file that was not in it. Holds no JavaScript object (snapshot rule). */
@@ -232,8 +234,10 @@ async function readSnapshot() {
 /** Keep this build's snapshot and drop every other one of this site. */
 async function storeSnapshot(bytes) {
   try {
-    await dropSnapshots();
     const cache = await caches.open(SNAPSHOT_CACHE);
+    for (const request of await cache.keys()) {
+      if (!request.url.includes(`snapshot-${BUILD_ID}`)) await cache.delete(request);  // old builds'
+    }
     await cache.put(SNAPSHOT_KEY, new Response(bytes, { headers: {
       "content-type": "application/octet-stream", "x-qv-build": BUILD_ID,
       "x-qv-length": String(bytes.length),

@@ -53,20 +53,21 @@ export class Engine {
 
   /** view() is the onlooker's view; view(seat) adds that seat's hoard and legal actions. */
   view(seat) {
-    return Engine.reply(seat === undefined || seat === null ? this.m.view() : this.m.view(seat));
+    return seat === undefined || seat === null ? Engine.call(this.m.view)
+      : Engine.call(this.m.view, seat);
   }
 
-  act(action) { return Engine.reply(this.m.act(JSON.stringify(action))); }
+  act(action) { return Engine.call(this.m.act, JSON.stringify(action)); }
 
-  check(action) { return Engine.reply(this.m.check(JSON.stringify(action))); }
+  check(action) { return Engine.call(this.m.check, JSON.stringify(action)); }
 
-  undo(count = 1) { return Engine.reply(this.m.undo(count)); }
+  undo(count = 1) { return Engine.call(this.m.undo, count); }
 
-  replayView(length) { return Engine.reply(this.m.replayView(length)); }
+  replayView(length) { return Engine.call(this.m.replayView, length); }
 
   /** One seat's own hoard and total, for that seat's eyes only; nothing is kept. */
   hoard(seat) {
-    const reply = Engine.reply(this.m.hoard(seat));
+    const reply = Engine.call(this.m.hoard, seat);
     return reply.ok ? { hoard: reply.hoard, total: reply.total } : null;
   }
 }
