@@ -6,9 +6,10 @@ from typing import Any
 
 from . import board, laurels
 from .errors import RuleError
+from .protocol import PromiseKind, PromiseTerm, TermsData
 from .state import Terms
 
-PROMISE_KINDS = ("consent", "refuse")
+PROMISE_KINDS = ("consent", "refuse", "caesar")
 TERM_KEYS = {"mover_pays", "consenter_pays", "split", "caesar", "promises"}
 
 
@@ -64,40 +65,73 @@ def parse_terms(data: Any, players: int) -> Terms:
     if not isinstance(promises, list):
         raise RuleError("R11", "bad_terms", "promises must be a list")
     for item in promises:
-        terms.promises.append(_parse_promise(item, players))
+        if isinstance(item, dict) and item.get("kind") == "caesar":
+            terms.caesar_promises.append(_parse_caesar_promise(item, players))
+        else:
+            terms.promises.append(_parse_promise(item, players))
     return terms
+
+
+def _parse_caesar_promise(item: dict[str, Any], players: int) -> tuple[int, int, int]:
+    """``{"by", "kind": "caesar", "player", "caesar": {"from", "to"}}``: by moves Caesar there
+    on their next turn, promised to ``player`` (R11, rulings.md #25)."""
+    if set(item) != {"by", "kind", "player", "caesar"}:
+        raise RuleError("R11", "bad_terms", 'a Caesar promise is {"by": seat, "kind": "caesar", '
+                        '"player": seat, "caesar": {"from": a, "to": b}}')
+    by, player = _seats(item, players)
+    return (by, player, parse_path(item["caesar"], "R11", "caesar"))
+
+
+def _seats(item: dict[str, Any], players: int) -> tuple[int, int]:
+    by, player = item["by"], item["player"]
+    for seat in (by, player):
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
+            raise RuleError("R11", "bad_terms", f"no seat {seat!r} at this table")
+    if by == player:
+        raise RuleError("R11", "bad_terms", "a player cannot make a promise to themselves")
+    return by, player
 
 
 def _parse_promise(item: Any, players: int) -> tuple[int, str, int]:
     if not isinstance(item, dict) or set(item) != {"by", "kind", "player"}:
         raise RuleError("R11", "bad_terms",
                         'a promise is {"by": seat, "kind": "consent"|"refuse", "player": seat}')
-    by, kind, player = item["by"], item["kind"], item["player"]
+    kind = item["kind"]
     if kind not in PROMISE_KINDS:
-        raise RuleError("R11", "bad_terms", f"a promise's kind is consent or refuse, not {kind!r}")
-    for seat in (by, player):
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
-            raise RuleError("R11", "bad_terms", f"no seat {seat!r} at this table")
-    if by == player:
-        raise RuleError("R11", "bad_terms", "a player cannot make a promise to themselves")
+        raise RuleError("R11", "bad_terms", "a promise's kind is consent, refuse or caesar, not "
+                        f"{str(kind)[:20]!r}")
+    by, player = _seats(item, players)
     return (by, kind, player)
 
 
-def terms_to_dict(terms: Terms, public: bool = False) -> dict[str, Any]:
+def terms_to_dict(terms: Terms, public: bool = False) -> TermsData:
     """Terms as JSON; ``public`` replaces the token kinds paid by their number (R10)."""
-    out: dict[str, Any] = {}
-    for key in ("mover_pays", "consenter_pays"):
-        heap: list[int] = getattr(terms, key)
-        if any(heap):
-            out[key] = sum(heap) if public else [
-                laurels.KIND_NAMES[k] for k in laurels.KINDS for _ in range(heap[k])]
+    out: TermsData = {}
+    if any(terms.mover_pays):
+        out["mover_pays"] = _paid(terms.mover_pays, public)
+    if any(terms.consenter_pays):
+        out["consenter_pays"] = _paid(terms.consenter_pays, public)
     if terms.split:
         out["split"] = True
     if terms.caesar is not None:
         out["caesar"] = {"from": board.PATH_FROM[terms.caesar], "to": board.PATH_TO[terms.caesar]}
-    if terms.promises:
-        out["promises"] = [{"by": b, "kind": k, "player": p} for b, k, p in terms.promises]
+    promises: list[PromiseTerm] = [{"by": b, "kind": _kind(k), "player": p}
+                                   for b, k, p in terms.promises]
+    promises += [{"by": b, "kind": "caesar", "player": p,
+                  "caesar": {"from": board.PATH_FROM[path], "to": board.PATH_TO[path]}}
+                 for b, p, path in terms.caesar_promises]
+    if promises:
+        out["promises"] = promises
     return out
+
+
+def _paid(heap: list[int], public: bool) -> list[str] | int:
+    return sum(heap) if public else [
+        laurels.KIND_NAMES[k] for k in laurels.KINDS for _ in range(heap[k])]
+
+
+def _kind(kind: str) -> PromiseKind:
+    return "refuse" if kind == "refuse" else "consent"
 
 
 def _cheapest_sums(heap: list[int]) -> dict[int, list[int]]:
@@ -117,23 +151,18 @@ def _cheapest_sums(heap: list[int]) -> dict[int, list[int]]:
 
 
 def split_exchange(mover: list[int], consenter: list[int],
-                   delta: int) -> tuple[list[int], list[int]]:
-    """Tokens to swap so that ``delta`` points pass from mover to consenter (R11 split).
+                   delta: int) -> tuple[list[int], list[int]] | None:
+    """Tokens to swap so that exactly ``delta`` points pass from mover to consenter (R11 split).
 
-    Returns ``(mover_gives, consenter_gives)``. When no exchange of the tokens
-    held makes exactly ``delta``, the closest one that does not pass the fair
-    share is used (ruling in docs/rulings.md); ties go to fewer tokens moved.
+    Returns ``(mover_gives, consenter_gives)`` with the fewest tokens moved, or
+    None when no exchange of the tokens held makes exactly ``delta``: then the
+    deal cannot be carried out and the move is refused (rulings.md #9).
     """
     give = _cheapest_sums(mover)
     take = _cheapest_sums(consenter)
-    best: tuple[int, int, list[int], list[int]] | None = None
+    best: tuple[int, list[int], list[int]] | None = None
     for v1, a in give.items():
-        for v2, b in take.items():
-            net = v1 - v2
-            if (delta >= 0 and not 0 <= net <= delta) or (delta < 0 and not delta <= net <= 0):
-                continue
-            key = (abs(delta - net), sum(a) + sum(b))
-            if best is None or key < best[:2]:
-                best = (key[0], key[1], a, b)
-    assert best is not None  # the empty exchange always qualifies
-    return best[2], best[3]
+        b = take.get(v1 - delta)
+        if b is not None and (best is None or sum(a) + sum(b) < best[0]):
+            best = (sum(a) + sum(b), a, b)
+    return None if best is None else (best[1], best[2])

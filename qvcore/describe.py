@@ -72,6 +72,11 @@ def terms_text(terms: dict[str, Any], mover: str, names: Sequence[str]) -> str:
         c = terms["caesar"]
         parts.append(f"Caesar goes to {c['from']}→{c['to']}")
     for pr in terms.get("promises", []):
+        if pr["kind"] == "caesar":
+            c = pr["caesar"]
+            parts.append(f"{names[pr['by']]} promises {names[pr['player']]} to move Caesar to "
+                         f"{c['from']}→{c['to']} on their next turn")
+            continue
         verb = "consent to" if pr["kind"] == "consent" else "refuse"
         parts.append(f"{names[pr['by']]} promises to {verb} {names[pr['player']]}")
     return "; ".join(parts) or "no terms"

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .protocol import ErrorData
 
 
 class RuleError(ValueError):
@@ -20,6 +23,6 @@ class RuleError(ValueError):
         self.message = message
         self.params = params
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> ErrorData:
         """The error as JSON-ready data for a front end."""
         return {"rule": self.rule, "code": self.code, "message": str(self), "params": self.params}

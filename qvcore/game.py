@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import copy
 import json
-from typing import Any
+from typing import Any, cast
 
 from . import rules
 from .describe import describe
 from .errors import RuleError
+from .legality import copy_action, refusal
 from .observer import Observer
 from .options import Options
 from .state import OVER, GameState
@@ -42,13 +43,13 @@ class Game:
 
     def legal_actions(self, player: int | None = None) -> list[dict[str, Any]]:
         """Legal actions now (of one player if given); deal terms come on top (see protocol)."""
-        return [copy.deepcopy(a) for a in rules.legal_actions(self.state)
+        return [cast(dict[str, Any], copy_action(a)) for a in rules.legal_actions(self.state)
                 if player is None or a["player"] == player]
 
     def apply(self, action: Any) -> dict[str, Any]:
         """Carry out ``action`` (a plain dict); raises RuleError and changes nothing if illegal."""
         action = _plain_copy(action)
-        event = rules.apply_action(self.state, action)
+        event = cast(dict[str, Any], rules.apply_action(self.state, action))
         self.actions.append(action)
         self.events.append(event)
         self._log.append({"index": len(self._log), "player": event["player"],
@@ -57,7 +58,9 @@ class Game:
 
     def check(self, action: Any) -> None:
         """Raise the RuleError that ``action`` would raise now, without playing it."""
-        rules.apply_action(self.state.copy(), _plain_copy(action))
+        error = refusal(self.state, _plain_copy(action))  # the checks apply() runs first
+        if error is not None:
+            raise error
 
     def is_over(self) -> bool:
         """Whether the game (or V3 series) has ended (R9.1)."""
@@ -76,9 +79,28 @@ class Game:
                                    or not 0 <= viewer < self.state.n):
             raise RuleError("R10", "bad_viewer", f"no seat {viewer!r} at this table",
                             viewer=repr(viewer))
-        view = Observer(viewer).view(self.state)
+        view = cast(dict[str, Any], Observer(viewer).view(self.state))  # protocol.View
         view["log"] = self.log()
-        view["seed"] = self.seed
+        if self.state.stage == OVER:
+            view["seed"] = self.seed  # only at the end: it predicts every draw (R10, rulings #21)
+        return view
+
+    def replay_view(self, length: int, viewer: int | None = None) -> dict[str, Any]:
+        """The view after the first ``length`` actions, for stepping through a finished game.
+
+        Refused while the game runs: a past position rebuilds hidden information,
+        e.g. which laurel a move took (R10).
+        """
+        if self.state.stage != OVER:
+            raise RuleError("R10", "game_running", "past positions can be replayed only once the "
+                            "game is over")
+        if (not isinstance(length, int) or isinstance(length, bool)
+                or not 0 <= length <= len(self.actions)):
+            raise RuleError("undo", "bad_undo", f"there is no action {length!r} of "
+                            f"{len(self.actions)}", length=repr(length))
+        past = Game.replay(self.options, self.seed, self.actions[:length])
+        view = past.view(viewer)
+        view["seed"] = self.seed  # the game is over: the seed is no secret any more
         return view
 
     def log(self) -> list[dict[str, Any]]:

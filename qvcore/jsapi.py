@@ -1,7 +1,9 @@
 """The bridge the browser calls through Pyodide: JSON strings in, JSON strings out.
 
 Every call returns ``{"ok": true, ...}`` or ``{"ok": false, "error": {rule, code,
-message, params}}``; a rejected action leaves the game exactly as it was.
+message, params}}``; a rejected action leaves the game exactly as it was. Input is
+strict JSON (no NaN or Infinity, at most ``MAX_DEPTH`` levels deep) and numbers
+from JavaScript must be real whole numbers: nothing is coerced.
 """
 
 from __future__ import annotations
@@ -13,6 +15,11 @@ from typing import Any
 from .board import board_data
 from .errors import RuleError
 from .game import Game
+
+#: how deep JSON input may nest; real actions, terms and saves need under ten levels
+MAX_DEPTH = 32
+#: the largest whole number JavaScript holds exactly (Number.MAX_SAFE_INTEGER)
+MAX_SAFE_INTEGER = 2 ** 53 - 1
 
 
 class Table:
@@ -36,8 +43,16 @@ class Table:
     def load(self, save_json: str) -> str:
         """Replace the game by a saved one; a bad save changes nothing."""
         def run() -> dict[str, Any]:
-            self.game = Game.load(save_json)
-            return {"view": self.game.view(None), "meta": json.loads(save_json).get("meta")}
+            if not isinstance(save_json, str):
+                raise RuleError("save", "corrupt_save", "a save must be given as JSON text")
+            try:
+                data = _strict_loads(save_json)
+            except ValueError as error:
+                raise RuleError("save", "corrupt_save", "this file is not valid JSON") from error
+            game = Game.load(data)
+            view = game.view(None)
+            self.game = game
+            return {"view": view, "meta": data.get("meta")}
         return _reply(run)
 
     def save(self, meta_json: str = "null") -> str:
@@ -92,15 +107,10 @@ class Table:
         return _reply(run)
 
     def replay_view(self, length: int) -> str:
-        """The onlooker's view after the first ``length`` actions (for stepping through)."""
+        """The onlooker's view after the first ``length`` actions of a finished game (R10)."""
         def run() -> dict[str, Any]:
             game = self._game()
-            n = _whole(length, "undo", "the action count")
-            if not 0 <= n <= len(game.actions):
-                raise RuleError("undo", "bad_undo", f"there is no action {n} of "
-                                f"{len(game.actions)}", length=n)
-            past = Game.replay(game.options, game.seed, game.actions[:n])
-            return {"view": past.view(None)}
+            return {"view": game.replay_view(_whole(length, "undo", "the action count"))}
         return _reply(run)
 
     def _game(self) -> Game:
@@ -124,29 +134,76 @@ def _seat(game: Game, seat: Any) -> int:
 
 def _parse(text: str) -> Any:
     try:
-        return json.loads(text)
-    except (ValueError, TypeError, RecursionError) as error:
+        return _strict_loads(text)
+    except ValueError as error:
         raise RuleError("R4", "bad_action", "the action is not valid JSON") from error
 
 
 def _json(text: str, what: str) -> Any:
     try:
-        return json.loads(text)
-    except (ValueError, TypeError, RecursionError) as error:
+        return _strict_loads(text)
+    except ValueError as error:
         raise RuleError("R4", "bad_input", f"{what} is not valid JSON") from error
 
 
-def _whole(value: Any, rule: str, what: str) -> int:
-    """A whole number from the page (JavaScript may send a float, NaN or a string)."""
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def _strict_loads(text: Any) -> Any:
+    """Strict JSON: text only, no NaN/Infinity, no number too large, nested at most
+    ``MAX_DEPTH`` deep (ValueError otherwise, never RecursionError)."""
+    if not isinstance(text, str):
+        raise ValueError("JSON must be given as text")
+    depth = 0
+    deepest = 0
+    in_string = escaped = False
+    for char in text:  # a cheap scan before the parser can recurse
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+            if deepest > MAX_DEPTH:
+                raise ValueError("JSON nested too deep")
+        elif char in "]}":
+            depth -= 1
     try:
-        return int(value)
-    except (ValueError, TypeError, OverflowError) as error:
+        value = json.loads(text, parse_constant=_reject_constant, parse_float=_finite_float)
+    except RecursionError as error:
+        raise ValueError("JSON nested too deep") from error
+    return value
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if value != value or value in (float("inf"), float("-inf")):
+        raise ValueError(f"{text} is too large")
+    return value
+
+
+def _whole(value: Any, rule: str, what: str) -> int:
+    """A whole number from the page: a real int, never a float, bool or string (R4)."""
+    if type(value) is not int or not -MAX_SAFE_INTEGER <= value <= MAX_SAFE_INTEGER:
         raise RuleError(rule, "bad_input", f"{what} must be a whole number",
-                        value=repr(value)) from error
+                        value=repr(value)[:40])
+    return value
 
 
 def _reply(run: Callable[[], dict[str, Any]]) -> str:
     try:
-        return json.dumps({"ok": True, **run()})
+        return json.dumps({"ok": True, **run()}, allow_nan=False)
     except RuleError as error:
-        return json.dumps({"ok": False, "error": error.to_dict()})
+        data = error.to_dict()
+        try:
+            return json.dumps({"ok": False, "error": data}, allow_nan=False)
+        except (ValueError, TypeError):  # a param the page cannot parse: send it as text
+            data["params"] = {k: repr(v)[:40] for k, v in data["params"].items()}
+            return json.dumps({"ok": False, "error": data})

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import RuleError
 
 HORIZONS = ("turn", "next", "two")
+MAX_NAME = 30
+#: bidirectional formatting characters: embeddings, overrides, isolates and marks (rulings #26)
+BIDI_FORMATTING = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
+                            "\u2066\u2067\u2068\u2069")
 OPEN_HOARDS = ("off", "first_three", "every_entry")
 
 
@@ -46,7 +51,12 @@ class Options:
             isinstance(n, str) and n.strip() for n in self.names
         ):
             raise RuleError("R1", "bad_names", "give one non-empty name per player",
-                            names=list(self.names))
+                            names=[str(n)[:MAX_NAME] for n in self.names][:5])
+        for seat, name in enumerate(self.names):
+            problem = name_problem(name)
+            if problem:
+                raise RuleError("R1", "bad_names", f"the name of seat {seat + 1} {problem}",
+                                seat=seat, problem=problem)
         fp = self.first_player
         if fp is not None and (not isinstance(fp, int) or isinstance(fp, bool)
                                or not 0 <= fp < self.players):
@@ -95,3 +105,15 @@ class Options:
                 raise RuleError("R1", "bad_names", "names must be a list")
             values["names"] = tuple(values["names"])
         return cls(**values)
+
+
+def name_problem(name: str) -> str | None:
+    """Why ``name`` is no good as a player's name (R1, rulings.md #26), or None."""
+    if len(name) > MAX_NAME:
+        return f"is longer than {MAX_NAME} characters"
+    for char in name:
+        if char in BIDI_FORMATTING:
+            return "holds a bidirectional formatting character"
+        if unicodedata.category(char) == "Cc":
+            return "holds a control character"
+    return None

@@ -32,11 +32,13 @@ class Terms:
     split: bool = False
     caesar: int | None = None  # path where the bonus move must put Caesar
     promises: list[tuple[int, str, int]] = field(default_factory=list)  # (by, kind, player)
+    #: promises to move Caesar on the promisor's next turn: (by, player, path) (R11)
+    caesar_promises: list[tuple[int, int, int]] = field(default_factory=list)
 
     def is_empty(self) -> bool:
         """True when the terms ask for nothing."""
         return not (any(self.mover_pays) or any(self.consenter_pays) or self.split
-                    or self.caesar is not None or self.promises)
+                    or self.caesar is not None or self.promises or self.caesar_promises)
 
 
 @dataclass
@@ -60,14 +62,15 @@ class Request:
 
 @dataclass
 class Promise:
-    """A promise of future consent to, or refusal of, ``player`` (R11)."""
+    """A promise to ``player`` of future consent, refusal, or a Caesar move (R11)."""
 
     by: int
-    kind: str  # "consent" or "refuse"
+    kind: str  # "consent", "refuse" or "caesar"
     player: int
     made_turn: int
     until_turn: int  # binding while state.turn <= until_turn
     done: bool = False
+    path: int | None = None  # "caesar": the laurel space (path) Caesar is to be moved to
 
     def binds(self, turn: int) -> bool:
         """Whether the engine still enforces it at ``turn``."""
@@ -80,7 +83,7 @@ class GameState:
     __slots__ = (
         "bonus_forced", "caesar", "council_next", "current", "first_player", "game_number",
         "hoards", "n", "offices", "options", "pile", "pool", "promises", "request",
-        "reveal_open", "revealed", "rng", "series_results", "spaces", "stage", "supply",
+        "reveal_open", "revealed", "rng", "series_results", "setup", "spaces", "stage", "supply",
         "turn", "winner",
     )
 
@@ -107,6 +110,7 @@ class GameState:
             self.first_player = options.first_player
         self.current = self.first_player
         self.spaces = [EMPTY] * len(board.PATHS)
+        self.setup: list[int] = []  # the face-up tokens at the start of this game (R3.2)
         self.pile: list[int] = []
         self.pool = 0
         self.hoards: list[list[int]] = []
@@ -122,6 +126,7 @@ class GameState:
         self.spaces = [EMPTY] * len(board.PATHS)
         for path in board.LAUREL_PATHS:
             self.spaces[path] = self.pile.pop()
+        self.setup = self.spaces[:]
         self.caesar = board.CAESAR_START
         self.hoards = [laurels.empty_heap() for _ in range(self.n)]
 
@@ -133,8 +138,8 @@ class GameState:
         new.rng = self.rng
         new.supply = self.supply[:]
         new.offices = [o[:] for o in self.offices]
-        new.promises = [Promise(p.by, p.kind, p.player, p.made_turn, p.until_turn, p.done)
-                        for p in self.promises]
+        new.promises = [Promise(p.by, p.kind, p.player, p.made_turn, p.until_turn, p.done,
+                                p.path) for p in self.promises]
         new.request = _copy_request(self.request)
         new.bonus_forced = self.bonus_forced
         new.turn = self.turn
@@ -148,6 +153,7 @@ class GameState:
         new.first_player = self.first_player
         new.current = self.current
         new.spaces = self.spaces[:]
+        new.setup = self.setup
         new.pile = self.pile[:]
         new.pool = self.pool
         new.hoards = [h[:] for h in self.hoards]
@@ -183,6 +189,7 @@ class GameState:
             "spaces": {str(p): laurels.KIND_NAMES[self.spaces[p]] if self.spaces[p] >= 0 else None
                        for p in board.LAUREL_PATHS},
             "caesar": self.caesar,
+            "setup": {str(p): laurels.KIND_NAMES[self.setup[p]] for p in board.LAUREL_PATHS},
             "pile": [laurels.KIND_NAMES[k] for k in self.pile],
             "pool": self.pool,
             "hoards": [laurels.heap_names(h) for h in self.hoards],
@@ -208,7 +215,8 @@ def _terms_data(terms: Terms) -> dict[str, Any]:
     return {"mover_pays": laurels.heap_names(terms.mover_pays),
             "consenter_pays": laurels.heap_names(terms.consenter_pays),
             "split": terms.split, "caesar": terms.caesar,
-            "promises": [list(p) for p in terms.promises]}
+            "promises": [list(p) for p in terms.promises],
+            "caesar_promises": [list(p) for p in terms.caesar_promises]}
 
 
 def _copy_request(request: Request | None) -> Request | None:

@@ -20,13 +20,16 @@ from tests.helpers import (
     caesar,
     give,
     hoard,
+    legal,
     legal_of_type,
     move,
     new_game,
+    norm,
     place,
     rejected,
     request,
     set_caesar,
+    set_pool,
     set_space,
     total,
 )
@@ -292,13 +295,22 @@ def test_r11_example_5_split_the_gains_with_change() -> None:
     assert (total(game, RED), total(game, BLACK)) == (4, 2)   # red kept its 2 from before
 
 
-def test_r11_split_without_change_available_moves_nothing() -> None:
-    """Ruling: with no exchange that makes exact change, the closest one that does not pass
-    the fair share is used; here that is no exchange at all."""
-    game, event = _red_moves_with_black(terms={"split": True})
-    assert event["deals"][0]["split_tokens"] == {"mover_gave": 0, "consenter_gave": 0}
-    assert hoard(game, RED) == {"III": 1}
-    assert hoard(game, BLACK) == {"I": 1}
+def test_r11_r13_a_split_the_hoards_cannot_make_refuses_the_move() -> None:
+    """Rulings #9: a split needs exact change, checked before anything moves. Red would take
+    a IV with an empty reward pool, owing black 2 points; red holds only that IV and black
+    nothing, so no exchange makes 2: the move is refused and not listed (R11, R13)."""
+    game = new_game(3)
+    place(game, 3, RED, BLACK)
+    set_space(game, 3, 7, "IV")
+    set_pool(game, 0)
+    request(game, RED, 3, 7)
+    answer(game, BLACK, 1, {"split": True})
+    action = {"type": "move", "player": RED, "from": 3, "to": 7, "supporters": [BLACK]}
+    error = rejected(game, action, "split_impossible", "R11")
+    assert error.params["points"] == 2
+    assert norm(action) not in legal(game)
+    assert not any(a["type"] == "move" for a in game.legal_actions(RED))
+    assert not any("split" in line["text"] and "moves" in line["text"] for line in game.log())
 
 
 def test_r11_split_of_an_odd_gain_rounds_down_for_the_consenter() -> None:

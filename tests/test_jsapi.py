@@ -4,12 +4,14 @@
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 import pytest
 
 from qvcore import board
 from qvcore.jsapi import Table
+from qvcore.randomplay import random_action
 
 
 def call(text: str) -> dict[str, Any]:
@@ -149,8 +151,8 @@ def test_save_load_undo_and_replay_view() -> None:
         views.append(call(table.view())["view"])
     save = call(table.save('{"colours": ["red", "blue", "green", "black"]}'))["save"]
     assert save["meta"] == {"colours": ["red", "blue", "green", "black"]}
-    for n in range(5):
-        assert call(table.replay_view(n))["view"] == views[n]
+    for n in range(5):  # R10: no replay of past positions while the game runs
+        assert error_of(table.replay_view(n))["code"] == "game_running"
     other = Table()
     reply = call(other.load(json.dumps(save)))
     assert reply["meta"] == {"colours": ["red", "blue", "green", "black"]}
@@ -163,7 +165,7 @@ def test_save_load_undo_and_replay_view() -> None:
     for bad in bads:
         assert error_of(other.undo(bad))["code"] in ("bad_undo", "bad_input")
         assert error_of(table.replay_view(bad if bad != 5 else 9))["code"] in (
-            "bad_undo", "bad_input")
+            "bad_undo", "bad_input", "game_running")
     assert call(other.view())["view"] == views[1]
     assert error_of(table.save("{oops"))["code"] == "bad_input"
 
@@ -187,3 +189,98 @@ def test_r10_legal_and_hoard_of_one_seat() -> None:
     for bad in (3, -1, "1", None, True):
         assert call(table.legal(bad))["error"]["code"] == "bad_viewer"  # type: ignore[arg-type]
         assert call(table.hoard(bad))["error"]["code"] == "bad_viewer"  # type: ignore[arg-type]
+
+
+def _finished(seed: int = 5) -> Table:
+    table = started(3, seed)
+    assert table.game is not None
+    rand = random.Random(seed)
+    while not table.game.is_over():
+        table.act(json.dumps(random_action(table.game.state, rand)))
+    return table
+
+
+def test_r10_replay_view_steps_through_a_finished_game() -> None:
+    table = _finished()
+    assert table.game is not None
+    total = len(table.game.actions)
+    first = call(table.replay_view(0))["view"]
+    assert first["log"] == [] and first["seed"] == 5
+    assert len(call(table.replay_view(total))["view"]["log"]) == total
+    bads: list[Any] = [total + 1, -1, 1.5, True, "2", None]
+    for bad in bads:
+        assert error_of(table.replay_view(bad))["code"] in ("bad_undo", "bad_input")
+
+
+def _unchanged(table: Table) -> str:
+    return json.dumps(call(table.save())["save"], sort_keys=True)
+
+
+DEEP = "[" * 100_000 + "]" * 100_000
+
+
+@pytest.mark.parametrize("text", [
+    DEEP,
+    '{"type": "answer", "player": 1, "consents": 1, "terms": ' + "[" * 5000 + "]" * 5000 + "}",
+    '{"type": "request", "player": 0, "from": 1, "to": 8, "offers": {"' + "9" * 5000 + '": {}}}',
+    '{"type": "request", "player": 0, "from": 1, "to": 8, "offers": {"\u0661": {}}}',
+    '{"type": "add", "player": 0, "office": NaN}',
+    '{"type": "add", "player": 0, "office": Infinity}',
+    '{"type": "add", "player": 0, "office": -Infinity}',
+    '{"type": "add", "player": 0, "office": 1e400}',
+])
+def test_r4_bridge_refuses_bad_json_actions_with_a_documented_error(text: str) -> None:
+    """R4: deep nesting, huge keys and NaN/Infinity get an error reply, nothing changes, and
+    every reply is strict JSON (what JSON.parse accepts)."""
+    table = started()
+    table.act('{"type": "add", "player": 0, "office": 1}')
+    table.act('{"type": "add", "player": 1, "office": 1}')
+    table.act('{"type": "add", "player": 2, "office": 1}')
+    before = _unchanged(table)
+    for reply in (table.act(text), table.check(text)):
+        json.loads(reply, parse_constant=_no_constant)
+        error = error_of(reply)
+        assert error["code"] in ("bad_action", "bad_terms")
+    assert _unchanged(table) == before
+
+
+def _no_constant(name: str) -> Any:
+    raise AssertionError(f"{name} in a reply")
+
+
+@pytest.mark.parametrize("seed", [7.9, 7.0, True, False, "7", "\u0667", None, float("inf"),
+                                  10 ** 30])
+def test_r3_seeds_are_real_whole_numbers(seed: Any) -> None:
+    """R3: a seed is a JSON integer; no float, bool or string is coerced into one."""
+    table = started()
+    before = _unchanged(table)
+    error = error_of(table.new_game('{"players": 3}', seed))
+    assert error["code"] in ("bad_input", "bad_seed") and error["rule"] == "R3"
+    assert _unchanged(table) == before
+
+
+@pytest.mark.parametrize("count", [1.5, 1.0, True, "1", "\u0661", None])
+def test_undo_counts_are_real_whole_numbers(count: Any) -> None:
+    table = started()
+    table.act('{"type": "add", "player": 0, "office": 1}')
+    before = _unchanged(table)
+    assert error_of(table.undo(count))["code"] in ("bad_input", "bad_undo")
+    assert _unchanged(table) == before
+
+
+@pytest.mark.parametrize("data", [None, 7, b"{}", ["x"], {"format": "qvcore-save"}])
+def test_load_of_a_non_string_keeps_the_running_game(data: Any) -> None:
+    table = started()
+    table.act('{"type": "add", "player": 0, "office": 1}')
+    before = _unchanged(table)
+    error = error_of(table.load(data))
+    assert error["rule"] == "save"
+    assert _unchanged(table) == before
+
+
+def test_options_and_meta_with_nan_are_refused() -> None:
+    table = started()
+    assert error_of(table.new_game('{"players": NaN}', 1))["code"] == "bad_input"
+    error = error_of(table.save('{"x": Infinity}'))
+    assert error["code"] == "bad_input"
+    json.loads(table.save('{"x": 1}'), parse_constant=_no_constant)

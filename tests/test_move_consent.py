@@ -402,9 +402,11 @@ def test_r6_move_hints_explain_why_a_path_is_closed() -> None:
     place(game, 4, BLACK)
     hints = {(h["from"], h["to"]): h for h in game.view(RED)["moves"]}
     assert hints[(0, 4)]["reason"] == "R6: office 4 has no free seat"
-    assert hints[(8, 12)]["reason"] == (
-        "R6.2: leaving office 8 needs 1 more consent than its senators can give")
+    assert hints[(8, 12)]["reason"] == "R6.3: no other player has a senator in office 8"
+    assert hints[(8, 12)]["error"]["code"] == "nobody_to_ask"
+    assert hints[(0, 4)]["click"] == hints[(8, 12)]["click"] == "refused"
     assert hints[(3, 6)]["possible"] is True and hints[(3, 6)]["free"] is False
+    assert hints[(3, 6)]["click"] == "request" and hints[(3, 6)]["asked"] == [BLUE]
     assert hints[(3, 6)]["others"] == {str(BLUE): 1}
     set_caesar(game, 8, 12)
     hints = {(h["from"], h["to"]): h for h in game.view(RED)["moves"]}

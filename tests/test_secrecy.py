@@ -26,8 +26,8 @@ def _dump(view: dict[str, Any]) -> str:
 
 
 def _dump_without_board(view: dict[str, Any]) -> str:
-    """The view without the face-up tokens of the board (public by R10)."""
-    return _dump({k: v for k, v in view.items() if k != "spaces"})
+    """The view without the face-up tokens of the board, now and at set-up (public by R10)."""
+    return _dump({k: v for k, v in view.items() if k not in ("spaces", "setup")})
 
 
 def test_r10_a_seat_sees_its_own_hoard_and_only_counts_of_the_others() -> None:

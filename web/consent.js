@@ -13,13 +13,12 @@ function laurelWords(kind) {
   return kind ? `the ${kindLabel(kind)} laurel on this path` : "no laurel (the space is empty)";
 }
 
-/** The mover chose a destination that needs consent (R6.2): own senators or a request. */
+/** The mover chose a destination that needs consent (R6.2): own senators or a request. The
+ * engine's hint names both actions (hint.move with the own supporters, hint.request) and
+ * the order in which the request asks (hint.asked). */
 export function openMoveDialog(app, hint) {
-  const view = app.view;
-  const mover = view.current;
-  const askable = Object.keys(hint.others).map(Number);
-  const n = view.players.length;
-  const asked = [...askable].sort((a, b) => ((a - mover + n) % n) - ((b - mover + n) % n));
+  const mover = app.view.actor;
+  const asked = hint.asked;
   const offers = {};
   const offerList = h("ul", { class: "offers" });
   const showOffers = () => {
@@ -34,8 +33,7 @@ export function openMoveDialog(app, hint) {
     initial: offers[q], title: `Your offer to ${app.name(q)}`,
     submitLabel: "Keep this offer",
     submit: (terms) => {
-      const probe = { type: "request", player: mover, from: hint.from, to: hint.to,
-        offers: { ...stringKeys(offers), [q]: terms } };
+      const probe = { ...hint.request, offers: { ...stringKeys(offers), [q]: terms } };
       const reply = app.check(probe);
       if (!reply.ok) return reply.error.message;
       offers[q] = terms;
@@ -47,28 +45,31 @@ export function openMoveDialog(app, hint) {
   const body = [
     h("p", {}, `Leaving office ${hint.from} for office ${hint.to} needs ${
       plural(hint.needed, "consent")} (R6.2). You would take ${laurelWords(hint.laurel)}.`),
-    h("p", {}, `Senators of others here: ${listText(askable.map((q) =>
+    h("p", {}, `Senators of others here: ${listText(asked.map((q) =>
       `${app.name(q)} ×${hint.others[q]}`))}${hint.own_spare ? `; your own: ${hint.own_spare}` : ""}.`),
-    h("details", { class: "offers-box" }, h("summary", { "data-testid": "offers-toggle" },
-      "Offer a deal with the request (optional)"), offerList),
   ];
+  if (hint.request) {
+    body.push(h("details", { class: "offers-box" }, h("summary", { "data-testid": "offers-toggle" },
+      "Offer a deal with the request (optional)"), offerList));
+  }
   const actions = [];
-  if (hint.own_spare >= hint.needed) {
+  if (hint.move) {
     actions.push({ label: `Move with your own senator${hint.needed > 1 ? "s" : ""}`, kind: "primary",
       testid: "move-own", onClick: (d) => {
-        const reply = app.act({ type: "move", player: mover, from: hint.from, to: hint.to,
-          supporters: Array(hint.needed).fill(mover) }, { quiet: true });
+        const reply = app.act(hint.move, { quiet: true });
         if (!reply.ok) d.error(reply.error.message); else d.close();
       } });
   }
-  actions.push({ label: `Ask ${listText(asked.map((q) => app.name(q)))}`, kind: hint.own_spare >= hint.needed ? "" : "primary",
-    testid: "ask-consent", onClick: (d) => {
-      const action = { type: "request", player: mover, from: hint.from, to: hint.to };
-      if (Object.keys(offers).length) action.offers = stringKeys(offers);
-      d.close();
-      const reply = app.act(action, { quiet: true });
-      if (!reply.ok) app.say(reply.error.message, "error");
-    } });
+  if (hint.request) {
+    actions.push({ label: `Ask ${listText(asked.map((q) => app.name(q)))}`, kind: hint.move ? "" : "primary",
+      testid: "ask-consent", onClick: (d) => {
+        const action = { ...hint.request };
+        if (Object.keys(offers).length) action.offers = stringKeys(offers);
+        d.close();
+        const reply = app.act(action, { quiet: true });
+        if (!reply.ok) app.say(reply.error.message, "error");
+      } });
+  }
   actions.push({ label: "Cancel", testid: "move-cancel", kind: "quiet", onClick: (d) => d.close() });
   return openDialog({ title: `Move from office ${hint.from} to office ${hint.to}`, to: to(app, mover),
     testid: "move-dialog", body, actions });
@@ -89,7 +90,8 @@ export function openAnswerDialog(app, seat) {
   const mover = view.current;
   const senators = r.asked.find((a) => a.player === seat)?.senators ?? 0;
   const offer = r.offers[String(seat)];
-  const promise = view.promises.find((p) => p.by === seat && p.player === mover);
+  const promise = view.promises.find((p) => p.by === seat && p.player === mover
+    && (p.kind === "consent" || p.kind === "refuse"));
   const body = [
     h("p", { "data-testid": "answer-question" }, `${app.name(mover)} asks for your consent to move ` +
       `a senator from office ${r.from} to office ${r.to} (${plural(r.needed, "consent")} needed). ` +
@@ -209,11 +211,12 @@ export function supportersText(app, supporters, mover) {
 /** Move Caesar (R8) as the turn's action, or as the R7.3 bonus. */
 export function openCaesarChooser(app, bonus) {
   const view = app.view;
-  const mover = view.current;
+  const mover = view.actor;
   const list = h("div", { class: "choices" });
   let dialog = null;
-  for (const space of view.spaces) {
-    if (space.caesar) continue;
+  const tokens = new Map(view.spaces.map((x) => [x.path, x.token]));
+  for (const target of view.caesar_targets) {
+    const space = { ...target, token: tokens.get(target.path) };
     const token = space.token ? `laurel ${kindLabel(space.token)}` : "empty";
     list.append(h("button", { type: "button", class: "btn", "data-testid": `caesar-to-${space.from}-${space.to}`,
       onclick: () => {

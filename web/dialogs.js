@@ -9,6 +9,7 @@
 import { h } from "./dom.js";
 import { seatColour } from "./colours.js";
 import { noteDecider, holdButtons } from "./guard.js";
+import { wireRulesLink } from "./rules-link.js";
 
 let counter = 0;
 const open = new Set();
@@ -29,6 +30,8 @@ export function closeAll() {
  *   disabled?: boolean, ariaLabel?: string}>} [o.actions]
  * @param {Function} [o.onClose] called once when the dialog closes, however it closes
  * @param {boolean} [o.escape=true] whether Escape closes it
+ * @param {string} [o.rules] a section of the rules reference (rules/sections.js, e.g. "r6-2"):
+ *   the dialog's head links to it
  * @returns {{el: HTMLDialogElement, close: Function, error: Function, closed: boolean}}
  */
 export function openDialog(o) {
@@ -48,6 +51,12 @@ export function openDialog(o) {
         ": this is their decision")));
   }
   head.append(h("h2", { id: `${id}-title` }, o.title));
+  if (o.rules) {
+    const link = h("a", { class: "dlg-rules", target: "qv-rules", "data-rules": o.rules,
+      "data-testid": "dialog-rules" }, "Rules");
+    wireRulesLink(link);
+    head.append(link);
+  }
   const body = h("div", { class: "dlg-body" }, o.body ?? []);
   const foot = h("footer", { class: "dlg-actions" });
   const handle = { el: dialog, closed: false, body };

@@ -45,7 +45,7 @@ export class Log {
 
   render(view) {
     const log = view.log;
-    const key = `${view.seed}|${JSON.stringify(view.options)}`;
+    const key = JSON.stringify(view.options);
     const stale = key !== this.gameKey || log.length < this.shown
       || (this.shown > 0 && this.lastText !== log[this.shown - 1]?.text);
     if (stale) {
@@ -71,7 +71,10 @@ export class Log {
       this.marked = Boolean(replay);
     }
     this.undoButton.disabled = !this.app.ready || !log.length || Boolean(replay);
-    this.replayButton.disabled = !this.app.ready || !log.length;
+    // R10: past positions are replayed only once the game is over (the engine refuses before)
+    this.replayButton.disabled = !this.app.ready || !log.length
+      || (view.stage !== "over" && !replay);
+    this.replayButton.title = view.stage === "over" ? "" : "The replay opens when the game is over.";
     this.replayButton.textContent = replay ? "Leave the replay" : "Replay";
     this.renderBar();
   }
@@ -95,6 +98,10 @@ export class Log {
 
   startReplay() {
     const app = this.app;
+    if (app.view.stage !== "over") {
+      app.say("The replay opens when the game is over (R10).", "error");
+      return;
+    }
     const total = app.view.log.length;
     app.ui.replay = { n: 0, total, view: null };
     this.show(0);

@@ -129,7 +129,7 @@ export class NewGame {
     this.fields = { rows, colours, first, v1, v2, v3, horizon, handover, seed, n: () => n };
     const hasGame = Boolean(this.app.view);
     this.dialog = openDialog({
-      title: "New game", testid: "new-game-dialog", className: "new-game", body,
+      title: "New game", testid: "new-game-dialog", className: "new-game", body, rules: "play",
       escape: hasGame,
       actions: [
         { label: "Start the game", kind: "primary", testid: "start-game", onClick: () => this.start() },
@@ -172,7 +172,7 @@ export class NewGame {
     app.setGame(reply.view, { colours: checkColours(f.colours.slice(0, n), n),
       settings: { handover: f.handover.checked } });
     app.saves.autosave();
-    app.say(`A new game begins (seed ${seedText}).`);
+    app.say("A new game begins.");
     return undefined;
   }
 }

@@ -54,8 +54,10 @@ export class Players {
       "Hand-over screen between players")));
     if (view.promises.length) {
       parts.push(h("h3", {}, "Promises in force"), h("ul", { class: "promises-list" },
-        view.promises.map((p) => h("li", {}, `${app.name(p.by)} promised to ${p.kind === "consent"
-          ? "consent to" : "refuse"} ${app.name(p.player)} (binding through turn ${p.until_turn + 1})`))));
+        view.promises.map((p) => h("li", {}, `${app.name(p.by)} promised ${p.kind === "caesar"
+          ? `${app.name(p.player)} to move Caesar to ${p.caesar.from}→${p.caesar.to}` : `to ${
+            p.kind === "consent" ? "consent to" : "refuse"} ${app.name(p.player)}`} (binding through turn ${
+          p.until_turn + 1})`))));
     }
     replace(this.el, parts);
   }

@@ -21,6 +21,11 @@ export function termsText(app, terms, mover, consenter = null) {
   if (terms.split) parts.push("the gains are split");
   if (terms.caesar) parts.push(`Caesar goes to ${terms.caesar.from}→${terms.caesar.to}`);
   for (const p of terms.promises ?? []) {
+    if (p.kind === "caesar") {
+      parts.push(`${app.name(p.by)} promises ${app.name(p.player)} to move Caesar to ${
+        p.caesar.from}→${p.caesar.to} on their next turn`);
+      continue;
+    }
     parts.push(`${app.name(p.by)} promises to ${p.kind === "consent" ? "consent to" : "refuse"} ${
       app.name(p.player)}`);
   }
@@ -95,7 +100,7 @@ export function openTermsComposer(app, o) {
   if (o.laurel === "IIC") {
     caesar = h("select", { id: "terms-caesar", "data-testid": "terms-caesar" },
       h("option", { value: "" }, "no condition"),
-      view.spaces.filter((x) => !x.caesar).map((x) => h("option", { value: `${x.from}-${x.to}`,
+      view.caesar_targets.map((x) => h("option", { value: `${x.from}-${x.to}`,
         selected: initial.caesar && initial.caesar.from === x.from && initial.caesar.to === x.to },
       `path ${x.from}→${x.to}`)));
     parts.push(h("p", { class: "field" }, h("label", { for: "terms-caesar" },
@@ -109,11 +114,25 @@ export function openTermsComposer(app, o) {
       [o.mover, o.consenter].map((q) => h("option", { value: String(q), selected: q === p.by }, app.name(q))));
     const kind = h("select", { "aria-label": "Promise", "data-testid": "promise-kind" },
       h("option", { value: "consent", selected: p.kind === "consent" }, "will consent to"),
-      h("option", { value: "refuse", selected: p.kind === "refuse" }, "will refuse"));
+      h("option", { value: "refuse", selected: p.kind === "refuse" }, "will refuse"),
+      h("option", { value: "caesar", selected: p.kind === "caesar" },
+        "will move Caesar, on their next turn, to"));
     const player = h("select", { "aria-label": "To whom", "data-testid": "promise-player" },
       seats.map((q) => h("option", { value: String(q), selected: q === p.player }, app.name(q))));
-    const row = h("div", { class: "promise" }, by, kind, player);
-    const entry = { by, kind, player };
+    // a Caesar promise names a laurel space (R11); it is made to the other party of the deal
+    const space = h("select", { "aria-label": "Laurel space", "data-testid": "promise-space" },
+      view.spaces.map((x) => h("option", { value: `${x.from}-${x.to}`,
+        selected: p.caesar && p.caesar.from === x.from && p.caesar.to === x.to },
+      `path ${x.from}→${x.to}`)));
+    const showKind = () => {
+      const caesarKind = kind.value === "caesar";
+      player.hidden = caesarKind;
+      space.hidden = !caesarKind;
+    };
+    kind.addEventListener("change", showKind);
+    showKind();
+    const row = h("div", { class: "promise" }, by, kind, player, space);
+    const entry = { by, kind, player, space };
     row.append(h("button", { type: "button", class: "btn small quiet", "aria-label": "Remove this promise",
       onclick: () => { promises.splice(promises.indexOf(entry), 1); row.remove(); } }, "×"));
     promises.push(entry);
@@ -140,8 +159,15 @@ export function openTermsComposer(app, o) {
       terms.caesar = { from, to };
     }
     if (promises.length) {
-      terms.promises = promises.map((e) => ({ by: Number(e.by.value), kind: e.kind.value,
-        player: Number(e.player.value) }));
+      terms.promises = promises.map((e) => {
+        const by = Number(e.by.value);
+        if (e.kind.value !== "caesar") {
+          return { by, kind: e.kind.value, player: Number(e.player.value) };
+        }
+        const [from, to] = e.space.value.split("-").map(Number);
+        return { by, kind: "caesar", player: by === o.mover ? o.consenter : o.mover,
+          caesar: { from, to } };
+      });
     }
     return terms;
   };

@@ -24,16 +24,9 @@ export class Turn {
 
   get view() { return this.app.view; }
 
-  /** The seat that plays turn actions / bonus / council choices now. */
+  /** The seat that plays turn actions / bonus / council choices now (the engine says). */
   actor(view = this.view) {
-    if (!view) return null;
-    if (view.stage === "council") return view.council;
-    if (view.stage === "over") return null;
-    return view.current;
-  }
-
-  pathId(from, to) {
-    return this.app.board.data.paths.find((p) => p.from === from && p.to === to)?.id;
+    return view ? view.actor : null;
   }
 
   hintsFrom(office) { return this.view.moves.filter((m) => m.from === office); }
@@ -64,7 +57,7 @@ export class Turn {
         app.say("Choose a laurel space for Caesar, or leave him where he stands.", "error");
         return;
       case "council":
-        return this.retire(office);
+        return this.retire(office);  // the engine refuses an office without the seat's senator
       default:
     }
   }
@@ -75,7 +68,7 @@ export class Turn {
     if (!app.ready || !view || app.ui.replay) return;
     if (!["action", "consent", "bonus"].includes(view.stage)) return;
     const p = app.board.data.paths[path];
-    this.act({ type: "caesar", player: view.current, from: p.from, to: p.to });
+    this.act({ type: "caesar", player: view.actor, from: p.from, to: p.to });
   }
 
   // -- actions ------------------------------------------------------------------------------
@@ -107,47 +100,41 @@ export class Turn {
     this.act({ type: "retire", player: this.actor(), office });
   }
 
-  /** Try to move the actor's senator from a to b, asking for consent when needed (R6). */
+  /** A click on destination b for the senator in a: the engine's hint says what it means
+   * (R6): a move (own supporters included), a request, a choice of both, the open request's
+   * supporters, or a refusal with the rule's words. */
   tryMove(a, b) {
     const app = this.app;
-    const view = this.view;
-    const actor = this.actor();
-    const hint = view.moves.find((m) => m.from === a && m.to === b);
-    const move = { type: "move", player: actor, from: a, to: b, supporters: [] };
-    if (!hint || !hint.possible) {
-      // the engine says why, in words (R4 no path, R6 full office, R6.2 consents)
-      const probe = hint && hint.needed > 0 && !hint.reason?.startsWith("R6:")
-        ? { type: "request", player: actor, from: a, to: b } : move;
-      const reply = app.check(probe);
-      app.say(reply.ok ? (hint?.reason ?? "This move is not possible.") : reply.error.message,
-        "error");
-      return;
-    }
-    if (hint.needed === 0) return this.act(move);
-    if (view.stage === "consent" && view.request?.path === hint.path) {
-      // the open request's path: pick supporters (own senators even before every answer)
-      this.closeStageDialog();
-      this.stageDialog = openSupportersDialog(this.app);
+    const hint = this.view.moves.find((m) => m.from === a && m.to === b);
+    if (!hint) {
+      // not a path out of a: the engine says why, in words (R4)
+      const reply = app.check({ type: "move", player: this.actor(), from: a, to: b, supporters: [] });
+      app.say(reply.ok ? "This move is not possible." : reply.error.message, "error");
       return undefined;
     }
-    const others = Object.keys(hint.others).length;
-    if (!others && hint.own_spare >= hint.needed) {
-      return this.act({ ...move, supporters: Array(hint.needed).fill(actor) });
+    switch (hint.click) {
+      case "refused": app.say(hint.error.message, "error"); return undefined;
+      case "move": return this.act(hint.move);
+      case "supporters":
+        this.closeStageDialog();
+        this.stageDialog = openSupportersDialog(this.app);
+        return undefined;
+      default:  // "request" or "choose"
+        this.closeStageDialog();
+        this.stageDialog = openMoveDialog(this.app, hint);
+        return undefined;
     }
-    this.closeStageDialog();
-    this.stageDialog = openMoveDialog(this.app, hint);
   }
 
   // -- what the board highlights ------------------------------------------------------------
 
   marks(view) {
     const marks = { selected: this.app.ui.selected, turnSeat: this.app.decider(view) };
-    const actor = this.actor(view);
     marks.turnWords = this.turnWords(view);
     if (view.stage === "action" || view.stage === "consent") {
       marks.selectable = new Set(view.moves.map((m) => m.from));
       if (view.adds.length) marks.addable = new Set(view.adds);
-      marks.caesarTargets = new Set(view.spaces.filter((x) => !x.caesar).map((x) => x.path));
+      marks.caesarTargets = new Set(view.caesar_targets.map((x) => x.path));
       if (marks.selected !== null) {
         marks.dest = new Map();
         marks.routes = new Map();
@@ -158,11 +145,9 @@ export class Turn {
         }
       }
     } else if (view.stage === "bonus") {
-      const forced = view.bonus?.forced;
-      marks.caesarTargets = new Set(forced ? [this.pathId(forced.from, forced.to)]
-        : view.spaces.filter((x) => !x.caesar).map((x) => x.path));
+      marks.caesarTargets = new Set(view.caesar_targets.map((x) => x.path));
     } else if (view.stage === "council") {
-      marks.selectable = new Set(view.offices.flatMap((here, o) => (here.includes(actor) ? [o] : [])));
+      marks.selectable = new Set(view.retire);
     }
     return marks;
   }
@@ -213,7 +198,8 @@ export class Turn {
     }
     parts.push(heading);
     parts.push(h("p", { class: "turn-meta" }, `Game ${view.game_number}${
-      view.options.series ? " of 3" : ""} · turn ${view.turn + 1} · seed ${view.seed}`));
+      view.options.series ? " of 3" : ""} · turn ${view.turn + 1}${
+      view.seed === undefined ? "" : ` · seed ${view.seed}`}`));
     switch (view.stage) {
       case "action": parts.push(...this.actionControls(view)); break;
       case "consent": parts.push(...this.consentControls(view), ...this.actionControls(view, true));
@@ -251,15 +237,15 @@ export class Turn {
 
   actionControls(view, secondary = false) {
     const app = this.app;
-    const actor = view.current;
+    const actor = view.actor;
     const out = [];
     const selected = app.ui.selected;
     if (selected !== null && view.offices[selected]?.includes(actor)) {
       const hints = this.hintsFrom(selected);
       const list = h("div", { class: "choices" });
       for (const m of hints) {
-        const how = !m.possible ? "not possible" : m.needed === 0
-          ? (m.caesar ? "free: Caesar's path" : "free") : m.free && !Object.keys(m.others).length
+        const how = m.click === "refused" ? "not possible" : m.needed === 0
+          ? (m.caesar ? "free: Caesar's path" : "free") : m.click === "move"
             ? "with your own consent" : `needs ${plural(m.needed, "consent")}`;
         const laurel = m.laurel ? ` · laurel ${m.laurel === "IIC" ? "II (Caesar)" : m.laurel}` : "";
         list.append(this.button(`To office ${m.to} — ${how}${laurel}`, () => this.tryMove(selected, m.to),
@@ -328,7 +314,7 @@ export class Turn {
   bonusControls(view) {
     const app = this.app;
     const forced = view.bonus?.forced;
-    const out = [h("p", {}, `${app.name(view.current)} took a Caesar laurel and may now move ` +
+    const out = [h("p", {}, `${app.name(view.actor)} took a Caesar laurel and may now move ` +
       "Caesar to another laurel space (R7.3).")];
     if (forced) {
       out.push(h("p", {}, `The deal sends Caesar to the path ${forced.from}→${forced.to}.`));
@@ -346,14 +332,12 @@ export class Turn {
 
   councilControls(view) {
     const app = this.app;
-    const seat = view.council;
+    const seat = view.actor;
     const list = h("div", { class: "choices row" });
-    view.offices.forEach((here, o) => {
-      if (here.includes(seat)) {
-        list.append(this.button(`Office ${o}`, () => this.retire(o), `retire-${o}`,
-          { ariaLabel: `Take ${app.name(seat)}'s senator off office ${o}` }));
-      }
-    });
+    for (const o of view.retire) {
+      list.append(this.button(`Office ${o}`, () => this.retire(o), `retire-${o}`,
+        { ariaLabel: `Take ${app.name(seat)}'s senator off office ${o}` }));
+    }
     const last = view.series[view.series.length - 1];
     return [
       h("p", {}, `Game ${last?.game ?? view.game_number} is over. Appeal to the council (V3): ` +
@@ -387,7 +371,7 @@ export class Turn {
   sync() {
     const view = this.view;
     const decider = this.app.decider(view);
-    const key = `${view.seed}:${view.log.length}:${view.stage}:${decider}`;
+    const key = `${JSON.stringify(view.options)}:${view.log.length}:${view.stage}:${decider}`;
     if (key === this.lastKey) return;
     this.lastKey = key;
     this.closeStageDialog();

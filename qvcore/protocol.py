@@ -1,0 +1,215 @@
+"""The shapes of the JSON protocol (``docs/protocol.md``) as ``TypedDict``s for strict mypy.
+
+Actions, events, views, deal terms, promises and errors. Keys that are Python
+keywords (``from``) use the functional syntax. Values are plain JSON data; the
+engine builds them with these types, so mypy checks every key and value it
+writes. ``Game``'s public methods hand out the same data typed as plain dicts,
+so callers may keep them in ``dict[str, Any]``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal, NotRequired, Required, TypedDict
+
+Stage = Literal["action", "consent", "bonus", "council", "over"]
+ActionType = Literal["add", "move", "request", "answer", "withdraw", "caesar", "decline",
+                     "reveal", "retire"]
+PromiseKind = Literal["consent", "refuse", "caesar"]
+Click = Literal["move", "request", "choose", "supporters", "refused"]
+LaurelName = Literal["I", "II", "IIC", "III", "IV", "V"]
+HorizonName = Literal["turn", "next", "two"]
+OpenHoards = Literal["off", "first_three", "every_entry"]
+
+#: a path (or laurel space) named by its two offices
+PathRef = TypedDict("PathRef", {"from": int, "to": int})
+#: a laurel space with its path number
+SpaceRef = TypedDict("SpaceRef", {"path": int, "from": int, "to": int})
+
+
+class PromiseTerm(TypedDict):
+    """A promise in deal terms: ``caesar`` only for kind ``"caesar"`` (R11)."""
+
+    by: int
+    kind: PromiseKind
+    player: int
+    caesar: NotRequired[PathRef]
+
+
+class TermsData(TypedDict, total=False):
+    """Deal terms (R11, R13); payments are kind names, or counts in public records."""
+
+    mover_pays: list[str] | int
+    consenter_pays: list[str] | int
+    split: bool
+    caesar: PathRef
+    promises: list[PromiseTerm]
+
+
+#: one flat shape for every action type: ``type`` and ``player`` always, the rest by type
+ActionData = TypedDict("ActionData", {
+    "type": Required[ActionType], "player": Required[int],
+    "office": NotRequired[int], "from": NotRequired[int], "to": NotRequired[int],
+    "supporters": NotRequired[list[int]], "offers": NotRequired[dict[str, TermsData]],
+    "consents": NotRequired[int], "terms": NotRequired[TermsData | None],
+})
+
+
+#: a deal carried out by a move, as the public event records it (counts, not kinds)
+DealRecord = TypedDict("DealRecord", {
+    "with": int, "mover_pays": "list[str] | int", "consenter_pays": "list[str] | int",
+    "split": bool, "caesar": PathRef, "promises": "list[PromiseTerm]",
+    "split_tokens": "dict[str, int]",
+}, total=False)
+
+
+class GameOver(TypedDict):
+    winner: int | None
+    totals: list[int]
+
+
+#: what ``apply_action`` returns: public, no secret (R10)
+EventData = TypedDict("EventData", {
+    "type": Required[ActionType], "player": Required[int],
+    "office": int, "from": int, "to": int, "supporters": list[int], "caesar": bool,
+    "took": bool, "replaced_by": str | None, "rewards": dict[str, int],
+    "deals": list[DealRecord], "senate_entry": int, "bonus": bool, "game_over": GameOver,
+    "series_over": dict[str, int], "asked": list[int], "needed": int,
+    "offers": dict[str, TermsData], "consents": int, "mover": int, "terms": TermsData,
+    "was": PathRef, "next_game": int,
+}, total=False)
+
+
+class ErrorData(TypedDict):
+    """A refusal: the rule, a stable code, the English message and its parameters."""
+
+    rule: str
+    code: str
+    message: str
+    params: dict[str, Any]
+
+
+class MoveHint(TypedDict):
+    """What a click on a destination means for the player to act (``legality.route``)."""
+
+    path: int
+    to: int
+    needed: int
+    caesar: bool
+    own_spare: int
+    click: Click
+    move: ActionData | None
+    request: ActionData | None
+    asked: list[int]
+    error: ErrorData | None
+    others: NotRequired[dict[str, int]]
+    possible: NotRequired[bool]
+    free: NotRequired[bool]
+    reason: NotRequired[str | None]
+    laurel: NotRequired[str | None]
+
+
+# ``from`` is a keyword: the hint's office of departure is added with the functional syntax
+MoveHintFrom = TypedDict("MoveHintFrom", {"from": int})
+
+
+class Hint(MoveHint, MoveHintFrom):
+    """A move hint with its office of departure."""
+
+
+class PlayerView(TypedDict):
+    seat: int
+    name: str
+    supply: int
+    on_board: int
+    in_senate: int
+    hoard_size: int
+    hoard: NotRequired[dict[str, int]]
+    total: NotRequired[int]
+
+
+SpaceView = TypedDict("SpaceView", {"path": int, "from": int, "to": int, "token": str | None,
+                                    "caesar": bool})
+SetupSpace = TypedDict("SetupSpace", {"path": int, "from": int, "to": int,
+                                      "token": str | None})
+CaesarView = TypedDict("CaesarView", {"path": int, "from": int, "to": int})
+
+
+class AnswerView(TypedDict):
+    consents: int
+    terms: TermsData | None
+
+
+class AskedView(TypedDict):
+    player: int
+    senators: int
+
+
+RequestView = TypedDict("RequestView", {
+    "mover": int, "path": int, "from": int, "to": int, "needed": int, "own_spare": int,
+    "asked": list[AskedView], "offers": dict[str, TermsData],
+    "answers": dict[str, AnswerView], "laurel": str | None,
+})
+
+
+class PromiseView(TypedDict):
+    """A promise in force (R11); ``caesar`` names the space of a Caesar promise."""
+
+    by: int
+    kind: PromiseKind
+    player: int
+    made_turn: int
+    until_turn: int
+    caesar: NotRequired[PathRef | None]
+
+
+class BonusView(TypedDict):
+    forced: PathRef | None
+
+
+class RevealView(TypedDict):
+    open: bool
+    shown: bool
+
+
+class LogLine(TypedDict):
+    index: int
+    player: int
+    type: str
+    text: str
+
+
+class View(TypedDict):
+    """What one viewer may see (R10); ``log`` and ``seed`` are added by ``Game.view``."""
+
+    viewer: int | None
+    options: dict[str, Any]
+    stage: Stage
+    turn: int
+    game_number: int
+    current: int
+    first_player: int
+    actor: int | None
+    waiting_for: list[int]
+    may_act: list[int]
+    players: list[PlayerView]
+    offices: list[list[int]]
+    senate: list[int]
+    spaces: list[SpaceView]
+    setup: list[SetupSpace]
+    caesar: CaesarView
+    pile: int
+    pool: int
+    request: RequestView | None
+    bonus: BonusView | None
+    promises: list[PromiseView]
+    reveal: RevealView
+    council: int | None
+    moves: list[Hint]
+    adds: list[int]
+    caesar_targets: list[SpaceRef]
+    retire: list[int]
+    legal: list[ActionData]
+    series: list[dict[str, Any]]
+    winner: int | None
+    log: NotRequired[list[LogLine]]
+    seed: NotRequired[int]

@@ -1,0 +1,100 @@
+"""A Caesar promise composed in the terms dialog and then enforced (R11, rulings #25); the
+seed and the replay stay closed while the game runs (R10, rulings #21, #27)."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+
+from qvcore import board
+from qvcore.game import Game
+
+from .play import (
+    NAMES,
+    SEED,
+    advance_to,
+    log_texts,
+    options,
+    play,
+    scripted_action,
+    start_game,
+    wait_actions,
+)
+
+
+def test_a_caesar_promise_is_made_in_the_terms_dialog_and_binds_the_next_turn(app: Page) -> None:
+    start_game(app)
+    mirror = Game(options(), SEED)
+
+    def ready(g: Game) -> bool:
+        """A request from a 3-seat office where exactly one other player is asked."""
+        if g.state.stage != "action":
+            return False
+        a = scripted_action(g)
+        if a["type"] != "request" or board.SEATS[a["from"]] != 3:
+            return False
+        here = g.state.offices[a["from"]]
+        return len(set(here) - {a["player"]}) == 1
+
+    prefix = advance_to(mirror, ready)
+    game = Game(options(), SEED)
+    for action in prefix:
+        play(app, game, action)
+    request = scripted_action(game)
+    mover = request["player"]
+    play(app, game, request)
+    assert game.state.request is not None
+    consenter = game.state.request.asked[0]
+    target = next(p for p in board.LAUREL_PATHS if p != game.state.caesar)
+    a, b = board.PATH_FROM[target], board.PATH_TO[target]
+
+    dialog = app.get_by_test_id("answer-dialog")
+    dialog.get_by_test_id("answer-terms").click()
+    terms = app.get_by_test_id("terms-dialog")
+    terms.get_by_test_id("promise-add").click()
+    terms.get_by_test_id("promise-by").select_option(str(mover))
+    terms.get_by_test_id("promise-kind").select_option("caesar")
+    expect(terms.get_by_test_id("promise-player")).to_be_hidden()
+    terms.get_by_test_id("promise-space").select_option(f"{a}-{b}")
+    terms.get_by_test_id("terms-submit").click()
+    promise = {"by": mover, "kind": "caesar", "player": consenter, "caesar": {"from": a, "to": b}}
+    answer = {"type": "answer", "player": consenter, "consents": 1,
+              "terms": {"promises": [promise]}}
+    game.apply(answer)
+    wait_actions(app, len(game.actions))
+    assert log_texts(app)[-1] == game.log()[-1]["text"]
+    assert (f"{NAMES[mover]} promises {NAMES[consenter]} to move Caesar to {a}→{b}"
+            in log_texts(app)[-1])
+
+    supporters = app.get_by_test_id("supporters-dialog")
+    choice = next(m for m in game.legal_actions(mover) if m["type"] == "move"
+                  and consenter in m["supporters"])
+    supporters.get_by_test_id("support-" + "-".join(map(str, choice["supporters"]))).click()
+    game.apply(choice)
+    wait_actions(app, len(game.actions))
+    while game.state.stage == "bonus" or game.state.current != mover:
+        play(app, game, scripted_action(game) if game.state.stage != "bonus"
+             else {"type": "decline", "player": game.state.current})
+        assert game.state.stage != "over"
+    # the promisor's turn: only the promised Caesar move; the chooser offers just that space
+    assert game.legal_actions(mover) == [{"type": "caesar", "player": mover, "from": a, "to": b}]
+    app.get_by_test_id("caesar-open").click()
+    chooser = app.get_by_test_id("caesar-dialog")
+    expect(chooser.locator("[data-testid^=caesar-to-]")).to_have_count(1)
+    chooser.get_by_test_id(f"caesar-to-{a}-{b}").click()
+    game.apply({"type": "caesar", "player": mover, "from": a, "to": b})
+    wait_actions(app, len(game.actions))
+    assert log_texts(app) == [e["text"] for e in game.log()]
+
+
+def test_r10_no_seed_on_the_page_and_no_replay_while_the_game_runs(app: Page) -> None:
+    seed = 9876543
+    start_game(app, seed=seed)
+    game = Game(options(), seed)
+    play(app, game, scripted_action(game))
+    expect(app.locator("#replay")).to_be_disabled()
+    expect(app.get_by_test_id("turn-heading")).to_be_visible()
+    assert str(seed) not in app.locator("body").inner_text()
+    assert str(seed) not in (app.get_by_test_id("message").text_content() or "")
+    expect(app.locator("html")).not_to_have_attribute("data-seed", re.compile(".*"))

@@ -1,0 +1,65 @@
+// The way into the rules reference (rules/<lang>.html): wires every link marked
+// data-rules (the "Rules" link of the page; data-rules="r6-2" opens that section), and gives
+// dialogs rulesUrl("r6-2") for a link to the rule they are about.
+//
+// The language is the player's stored choice (localStorage "qv-lang", written by the
+// reference's language switcher and meant for the interface's own switch too), else the
+// browser's first supported language, else English.
+
+import { RULES_LANGUAGES, SECTIONS } from "./rules/sections.js";
+
+export const LANGUAGE_KEY = "qv-lang";
+
+function supported(tag) {
+  const base = String(tag || "").toLowerCase().split("-")[0];
+  return RULES_LANGUAGES.includes(base) ? base : null;
+}
+
+/** The stored language choice, if any and supported. */
+export function storedLanguage() {
+  try {
+    return supported(localStorage.getItem(LANGUAGE_KEY));
+  } catch {
+    return null;  // storage blocked: no stored choice
+  }
+}
+
+/** The language to show the rules in: stored choice, browser language, English. */
+export function preferredLanguage() {
+  const stored = storedLanguage();
+  if (stored) return stored;
+  const tags = navigator.languages?.length ? navigator.languages : [navigator.language];
+  for (const tag of tags) {
+    const lang = supported(tag);
+    if (lang) return lang;
+  }
+  return "en";
+}
+
+/** The URL of the reference in lang, at a section id of rules/sections.js ("" = the top). */
+export function rulesUrl(section = "", lang = preferredLanguage()) {
+  if (section && !Object.hasOwn(SECTIONS, section)) {
+    throw new Error(`no rules section "${section}" (see rules/sections.js)`);
+  }
+  const page = `rules/${supported(lang) ?? "en"}.html${section ? "#" + section : ""}`;
+  return new URL(page, import.meta.url).href;
+}
+
+/** Point a link at the reference in the current language; again whenever it is used.
+ * An unknown section opens the top of the reference (and says so in the console). */
+export function wireRulesLink(link) {
+  const update = () => {
+    let url;
+    try {
+      url = rulesUrl(link.dataset.rules || "");
+    } catch (error) {
+      console.error(error);
+      url = rulesUrl();
+    }
+    link.href = url;
+  };
+  update();
+  for (const type of ["pointerdown", "focus", "click"]) link.addEventListener(type, update);
+}
+
+for (const link of document.querySelectorAll("a[data-rules]")) wireRulesLink(link);

@@ -1,0 +1,39 @@
+// The reference pages (en.html, it.html, fr.html, es.html): the language switcher keeps the
+// section being read (#r6-2 stays #r6-2) and remembers the choice for the game's Rules link.
+// No inline script or handler anywhere: the pages run under script-src 'self'.
+
+const LANGUAGE_KEY = "qv-lang";  // the same key as ../rules-link.js
+
+const switchers = [...document.querySelectorAll("a[data-lang-switch]")];
+
+/** Carry the current #section over to every other language's link. */
+function keepSection() {
+  for (const link of switchers) {
+    const target = new URL(link.getAttribute("href"), location.href);
+    target.hash = location.hash;
+    link.href = target.href;
+  }
+}
+
+for (const link of switchers) {
+  link.addEventListener("click", () => {
+    keepSection();
+    try {
+      localStorage.setItem(LANGUAGE_KEY, link.dataset.langSwitch);
+    } catch {
+      // storage blocked: the switch still works, it is just not remembered
+    }
+  });
+}
+window.addEventListener("hashchange", keepSection);
+keepSection();
+
+// Opened from the game (a link with a target), "Back to the game" closes this tab and so
+// returns to the game as it was; opened any other way, it is an ordinary link to the game.
+for (const back of document.querySelectorAll("a[data-back]")) {
+  back.addEventListener("click", (event) => {
+    if (!window.opener || window.opener.closed) return;
+    window.close();
+    if (window.closed) event.preventDefault();
+  });
+}
