@@ -29,15 +29,10 @@ const SNAPSHOT_CACHE = `quo-vadis snapshot ${SITE_URL}`;
 const CONTEXT = typeof window === "undefined" ? "-worker" : "";
 const SNAPSHOT_KEY = new URL(`snapshot-${BUILD_ID}${CONTEXT}.bin`, SITE_URL).href;
 
-/** The Python that prepares the engine: every qvcore module imported, so a restored snapshot
- * never needs a file that was not in it. Holds no JavaScript object (snapshot rule). */
-const IMPORT_ENGINE = `
-import importlib, pkgutil, qvcore
-for _m in pkgutil.walk_packages(qvcore.__path__, "qvcore."):
-    if not _m.name.endswith("__main__"):
-        importlib.import_module(_m.name)
-del _m
-`;
+/** The Python that prepares the engine: only what the page needs before it is playable (the
+ * bridge and the rules). Other modules (bots, playouts) import later from the package's files,
+ * which are unpacked again after a snapshot is restored. Holds no JavaScript object. */
+const IMPORT_ENGINE = "import qvcore.jsapi";
 
 /** A loading failure the page can show as is: `message` says what happened, `advice` what to
  * do. `file` names the file that failed, when one did. */

@@ -49,6 +49,9 @@ def test_return_visit_restores_the_snapshot_also_offline(
     page.reload()
     ready(page)
     assert snapshot_state(page) == "restored"
+    # modules that were not imported before the snapshot still import (their files are back)
+    assert page.evaluate("() => window.__qv.pyodide.runPython("
+                         "'import qvcore.playout, qvcore.knowledge; 1')") == 1
     plays(page)
     # offline, from the service worker's cache and the stored snapshot
     page.locator('html[data-offline="ready"]').wait_for(state="attached", timeout=60_000)
