@@ -64,7 +64,9 @@ PRECACHE_JSON = "precache.json"
 GENERATED = frozenset({RUNTIME_DIR, WHEEL_DIR, BUILD_INFO, BOARD_JSON, PRECACHE_JSON})
 
 BUILD_ID_PLACEHOLDER = "__BUILD_ID__"
-#: copied source files in which __BUILD_ID__ is replaced
+WHEEL_PATH_PLACEHOLDER = "__WHEEL_PATH__"
+WHEEL_SHA256_PLACEHOLDER = "__WHEEL_SHA256__"
+#: copied source files in which the placeholders are replaced
 STAMPED_SUFFIXES = frozenset({".js", ".mjs", ".html", ".css", ".webmanifest"})
 #: fixed timestamp for wheel entries, so equal sources give a byte-equal wheel
 WHEEL_DATE = (1980, 1, 1, 0, 0, 0)
@@ -336,14 +338,17 @@ def content_hash(root: Path) -> str:
     return digest.hexdigest()[:16]
 
 
-def stamp_build_id(root: Path, names: Sequence[str], build_id: str) -> None:
-    """Replace the __BUILD_ID__ placeholder in the copied text files that can hold it."""
+def stamp_build_id(root: Path, names: Sequence[str], values: Mapping[str, str]) -> None:
+    """Replace the placeholders (__BUILD_ID__, ...) in the copied text files that can hold
+    them."""
     for name in names:
         path = root / name
         if path.suffix in STAMPED_SUFFIXES:
-            text = path.read_text(encoding="utf-8")
-            if BUILD_ID_PLACEHOLDER in text:
-                path.write_text(text.replace(BUILD_ID_PLACEHOLDER, build_id), encoding="utf-8")
+            text = original = path.read_text(encoding="utf-8")
+            for placeholder, value in values.items():
+                text = text.replace(placeholder, value)
+            if text != original:
+                path.write_text(text, encoding="utf-8")
 
 
 def assemble(staging: Path) -> dict[str, str]:
@@ -366,12 +371,15 @@ def assemble(staging: Path) -> dict[str, str]:
     wheel = build_wheel(staging / WHEEL_DIR)
     (staging / BOARD_JSON).write_text(board_json(), encoding="utf-8")
     build_id = content_hash(staging)
-    stamp_build_id(staging, copied, build_id)
+    wheel_path, wheel_sha256 = f"{WHEEL_DIR}/{wheel.name}", sha256_file(wheel)
+    stamp_build_id(staging, copied, {BUILD_ID_PLACEHOLDER: build_id,
+                                     WHEEL_PATH_PLACEHOLDER: wheel_path,
+                                     WHEEL_SHA256_PLACEHOLDER: wheel_sha256})
     info = {
         "build": build_id,
         "version": read_project().version,
-        "wheel": f"{WHEEL_DIR}/{wheel.name}",
-        "wheel_sha256": sha256_file(wheel),
+        "wheel": wheel_path,
+        "wheel_sha256": wheel_sha256,
         "pyodide": PYODIDE_VERSION,
         "python": python,
     }
@@ -424,6 +432,12 @@ MIME_TYPES = {
     ".svg": "image/svg+xml",
     ".png": "image/png",
 }
+#: the page's Content-Security-Policy: only this site's scripts and WebAssembly. index.html
+#: carries the same policy in a <meta> tag (GitHub Pages sets no headers); frame-ancestors
+#: works only as a header.
+CONTENT_SECURITY_POLICY = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; "
+                           "object-src 'none'; base-uri 'none'; img-src 'self' data:")
+CSP_HEADER = CONTENT_SECURITY_POLICY + "; frame-ancestors 'none'"
 #: the pinned runtime never changes under its URL; everything else is revalidated
 RUNTIME_CACHE_CONTROL = "public, max-age=86400"
 DEFAULT_CACHE_CONTROL = "no-cache"
@@ -439,10 +453,11 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         return MIME_TYPES.get(Path(path).suffix.lower()) or super().guess_type(path)
 
     def end_headers(self) -> None:
-        """Add Cache-Control to every response."""
+        """Add Cache-Control and the Content-Security-Policy to every response."""
         runtime = self.path.startswith(f"/{RUNTIME_DIR}/")
         self.send_header("Cache-Control",
                          RUNTIME_CACHE_CONTROL if runtime else DEFAULT_CACHE_CONTROL)
+        self.send_header("Content-Security-Policy", CSP_HEADER)
         super().end_headers()
 
     def log_message(self, format: str, *args: Any) -> None:

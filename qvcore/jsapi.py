@@ -94,11 +94,16 @@ class Table:
         return _reply(run)
 
     def act(self, action_json: str) -> str:
-        """Play an action; returns its event, its text and the onlooker's view."""
+        """Play an action; returns its event, its text, its log ``entry``, the number of
+        ``actions`` and the onlooker's view without the log (the page appends the entry, so a
+        reply stays small however long the game)."""
         def run() -> dict[str, Any]:
             game = self._game()
             event = game.apply(_parse(action_json))
-            return {"event": event, "text": game.describe(event), "view": game.view(None)}
+            view = _lean_view(game)
+            entry = game.log()[-1]
+            return {"event": event, "text": entry["text"], "entry": entry,
+                    "actions": len(game.actions), "view": view}
         return _reply(run)
 
     def check(self, action_json: str) -> str:
@@ -111,8 +116,9 @@ class Table:
     def undo(self, count: int = 1) -> str:
         """Take back the last ``count`` actions."""
         def run() -> dict[str, Any]:
-            self._game().undo(_whole(count, "undo", "the undo count"))
-            return {"view": self._game().view(None)}
+            game = self._game()
+            game.undo(_whole(count, "undo", "the undo count"))
+            return {"actions": len(game.actions), "view": _lean_view(game)}
         return _reply(run)
 
     def replay_view(self, length: int) -> str:
@@ -126,6 +132,13 @@ class Table:
         if self.game is None:
             raise RuleError("R3", "no_game", "no game has been started")
         return self.game
+
+
+def _lean_view(game: Game) -> dict[str, Any]:
+    """The onlooker's view without the log (the page keeps its own copy of the log)."""
+    view = game.view(None)
+    view.pop("log", None)
+    return view
 
 
 def _seat(game: Game, seat: Any) -> int:

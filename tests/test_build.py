@@ -69,7 +69,7 @@ def test_precache_lists_every_file_and_build_id_is_stamped(built_site: Path) -> 
 def test_build_id_placeholder_is_replaced(tmp_path: Path) -> None:
     (tmp_path / "sw.js").write_text('const CACHE = "qv-__BUILD_ID__";\n')
     (tmp_path / "data.bin").write_bytes(b"__BUILD_ID__")
-    build.stamp_build_id(tmp_path, ["sw.js", "data.bin"], "abc123")
+    build.stamp_build_id(tmp_path, ["sw.js", "data.bin"], {build.BUILD_ID_PLACEHOLDER: "abc123"})
     assert (tmp_path / "sw.js").read_text() == 'const CACHE = "qv-abc123";\n'
     assert (tmp_path / "data.bin").read_bytes() == b"__BUILD_ID__"
 
@@ -89,3 +89,10 @@ def test_server_sends_the_right_types(tmp_path: Path) -> None:
         assert head("d.json")[0] == "application/json"
         assert head("e.webmanifest")[0] == "application/manifest+json"
         assert head("pyodide/f.wasm") == ("application/wasm", build.RUNTIME_CACHE_CONTROL)
+
+
+def test_index_html_carries_the_servers_content_security_policy() -> None:
+    """GitHub Pages sends no headers: the page's <meta> policy must be the one build.py serves."""
+    html = (build.ROOT / "index.html").read_text(encoding="utf-8")
+    assert f'content="{build.CONTENT_SECURITY_POLICY}"' in html
+    assert build.CSP_HEADER.startswith(build.CONTENT_SECURITY_POLICY)

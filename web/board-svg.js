@@ -5,6 +5,9 @@
 import { s, listText } from "./dom.js";
 import { seatColour } from "./colours.js";
 
+/** Measured text widths and fitted texts, by text and room (see BoardSvg.fit). */
+const MEASURED = new Map();
+
 export const WIDTH = 1000;
 /** The board proper; the players' strip goes below it (its rows set the viewBox's height). */
 const BOARD_H = 1100;
@@ -289,6 +292,13 @@ export class BoardSvg {
 
   /** Shorten a text element's content (with an ellipsis) until it fits `room` units. */
   static fit(el, text, room) {
+    // measuring forces a layout of the whole SVG: each text and room is measured once
+    const key = `${text}\u0000${room}`;
+    const known = MEASURED.get(key);
+    if (known !== undefined) {
+      el.textContent = known;
+      return;
+    }
     el.textContent = text;
     let shown = text;
     const width = () => {
@@ -298,13 +308,18 @@ export class BoardSvg {
       shown = shown.slice(0, -1);
       el.textContent = `${shown.trimEnd()}…`;
     }
+    if (width() > 0) MEASURED.set(key, el.textContent);
   }
 
   /** Squeeze a text element's glyphs (never its numbers away) when it is wider than `room`. */
   static squeeze(el, room) {
     el.removeAttribute("textLength");
-    let width = 0;
-    try { width = el.getComputedTextLength(); } catch { /* not rendered */ }
+    const key = `\u0001${el.textContent}\u0000${room}`;
+    let width = MEASURED.get(key) ?? 0;
+    if (!MEASURED.has(key)) {
+      try { width = el.getComputedTextLength(); } catch { /* not rendered */ }
+      if (width > 0) MEASURED.set(key, width);
+    }
     if (width > room) {
       el.setAttribute("textLength", String(room));
       el.setAttribute("lengthAdjust", "spacingAndGlyphs");

@@ -1,8 +1,14 @@
 // Modal dialogs on <dialog>: focus moves in, Escape closes, and the content is removed from
 // the page when the dialog closes (so nothing secret stays in the DOM).
+//
+// A dialog addressed to a player says whose decision it is, and focus lands on the dialog
+// itself, never on a decision button (so a repeated Enter decides nothing). If that player is
+// not the one who decided last, its decision buttons stay disabled for a moment (guard.js):
+// a double-click meant for the player before cannot answer for this one.
 
 import { h } from "./dom.js";
 import { seatColour } from "./colours.js";
+import { noteDecider, holdButtons } from "./guard.js";
 import { wireRulesLink } from "./rules-link.js";
 
 let counter = 0;
@@ -33,7 +39,7 @@ export function openDialog(o) {
   const error = h("p", { class: "dlg-error", role: "alert", "data-testid": "dialog-error" });
   const dialog = h("dialog", {
     class: `dlg ${o.className ?? ""}`, "aria-labelledby": `${id}-title`,
-    "data-testid": o.testid ?? null,
+    "data-testid": o.testid ?? null, tabindex: "-1",
   });
   const head = h("header", { class: "dlg-head" });
   if (o.to) {
@@ -41,7 +47,8 @@ export function openDialog(o) {
     head.append(h("p", { class: "dlg-to" },
       h("span", { class: "chip", style: { "--chip": c.fill, "--chip-ink": c.ink },
         "aria-hidden": "true" }, String(o.to.seat + 1)),
-      h("span", {}, "For ", h("strong", { "data-testid": "dialog-to" }, o.to.name))));
+      h("span", {}, "For ", h("strong", { "data-testid": "dialog-to" }, o.to.name),
+        ": this is their decision")));
   }
   head.append(h("h2", { id: `${id}-title` }, o.title));
   if (o.rules) {
@@ -53,12 +60,15 @@ export function openDialog(o) {
   const body = h("div", { class: "dlg-body" }, o.body ?? []);
   const foot = h("footer", { class: "dlg-actions" });
   const handle = { el: dialog, closed: false, body };
+  const decisions = [];
   for (const a of o.actions ?? []) {
-    foot.append(h("button", {
+    const button = h("button", {
       type: "button", class: `btn ${a.kind ?? ""}`, "data-testid": a.testid ?? null,
       disabled: a.disabled ?? false, "aria-label": a.ariaLabel ?? null,
-      onclick: () => a.onClick(handle),
-    }, a.label));
+      onclick: () => { if (!handle.closed) a.onClick(handle); },
+    }, a.label);
+    if (a.kind !== "quiet") decisions.push(button);  // quiet ones decide nothing
+    foot.append(button);
   }
   dialog.append(head, body, error, foot);
   handle.close = () => {
@@ -78,7 +88,12 @@ export function openDialog(o) {
   document.body.append(dialog);
   open.add(handle);
   dialog.showModal();
-  const first = dialog.querySelector("[autofocus]") ?? foot.querySelector("button:not([disabled])");
+  if (o.to) {
+    noteDecider(o.to.seat);
+    holdButtons(decisions);
+  }
+  const first = dialog.querySelector("[autofocus]") ?? (o.to ? dialog
+    : foot.querySelector("button:not([disabled])"));
   first?.focus();
   return handle;
 }

@@ -1,6 +1,7 @@
 // The rules engine as seen from JavaScript: one qvcore.jsapi.Table, called with JSON strings.
 // Every method returns the parsed reply: {ok: true, ...} or {ok: false, error: {rule, code,
-// message, params}}. No rule is decided here.
+// message, params}}. No rule is decided here. A Python exception (a bug, or input so odd
+// that the engine fails on it) becomes such an error too, with its last line as the message.
 
 export class Engine {
   constructor(pyodide) {
@@ -18,6 +19,20 @@ export class Engine {
     };
   }
 
+  /** Call a Table method and parse its reply; a thrown Python error becomes an error reply. */
+  static call(method, ...args) {
+    let text;
+    try {
+      text = method(...args);
+    } catch (error) {
+      const lines = String(error?.message ?? error).trim().split("\n");
+      console.error(error);
+      return { ok: false, error: { rule: "engine", code: "crash",
+        message: `the engine failed (${lines[lines.length - 1]})` } };
+    }
+    return Engine.reply(text);
+  }
+
   static reply(text) {
     try {
       return JSON.parse(text);
@@ -26,28 +41,29 @@ export class Engine {
     }
   }
 
-  newGame(options, seed) { return Engine.reply(this.m.newGame(JSON.stringify(options), seed)); }
+  newGame(options, seed) { return Engine.call(this.m.newGame, JSON.stringify(options), seed); }
 
   /** Replace the running game by a saved one (a JSON string); a bad save changes nothing. */
-  load(saveText) { return Engine.reply(this.m.load(saveText)); }
+  load(saveText) { return Engine.call(this.m.load, saveText); }
 
   /** Check a save (a JSON string) on a separate table: the running game is not touched. */
-  validate(saveText) { return Engine.reply(this.m.probeLoad(saveText)); }
+  validate(saveText) { return Engine.call(this.m.probeLoad, saveText); }
 
-  save(meta) { return Engine.reply(this.m.save(JSON.stringify(meta ?? null))); }
+  save(meta) { return Engine.call(this.m.save, JSON.stringify(meta ?? null)); }
 
   /** view() is the onlooker's view; view(seat) adds that seat's hoard and legal actions. */
   view(seat) {
-    return Engine.reply(seat === undefined || seat === null ? this.m.view() : this.m.view(seat));
+    return seat === undefined || seat === null ? Engine.call(this.m.view)
+      : Engine.call(this.m.view, seat);
   }
 
-  act(action) { return Engine.reply(this.m.act(JSON.stringify(action))); }
+  act(action) { return Engine.call(this.m.act, JSON.stringify(action)); }
 
-  check(action) { return Engine.reply(this.m.check(JSON.stringify(action))); }
+  check(action) { return Engine.call(this.m.check, JSON.stringify(action)); }
 
-  undo(count = 1) { return Engine.reply(this.m.undo(count)); }
+  undo(count = 1) { return Engine.call(this.m.undo, count); }
 
-  replayView(length) { return Engine.reply(this.m.replayView(length)); }
+  replayView(length) { return Engine.call(this.m.replayView, length); }
 
   /** One seat's view of the game's set-up, before any action (where a bot starts from). */
   firstView(seat) { return Engine.reply(this.m.firstView(seat)); }
@@ -61,7 +77,7 @@ export class Engine {
 
   /** One seat's own hoard and total, for that seat's eyes only; nothing is kept. */
   hoard(seat) {
-    const reply = Engine.reply(this.m.hoard(seat));
+    const reply = Engine.call(this.m.hoard, seat);
     return reply.ok ? { hoard: reply.hoard, total: reply.total } : null;
   }
 }

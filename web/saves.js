@@ -2,15 +2,52 @@
 // reload, even in the middle of a consent request (the engine replays seed + actions). A game
 // can be exported to a .json file and imported from one; a file is checked on a separate
 // engine table first, so a corrupt or foreign file changes nothing, autosave included.
+//
+// A save is never silently older than the game: when the browser refuses an autosave (its
+// storage is full), a warning stays on screen with the number of unsaved actions and a button
+// that saves to a file, leaving the page asks first, and a small note in storage makes the
+// next visit say how many actions were lost. An autosave the engine refuses opens a dialog
+// that keeps it as a file or starts anew, instead of an empty table.
 
-import { confirmDialog, messageDialog } from "./dialogs.js";
+import { confirmDialog, messageDialog, openDialog } from "./dialogs.js";
+import { h, plural } from "./dom.js";
 
 export const AUTOSAVE_KEY = "quo-vadis.autosave";
+/** {saved, actions}: the autosave holds `saved` actions, the game had `actions` */
+export const BEHIND_KEY = "quo-vadis.autosave-behind";
 const MAX_FILE_BYTES = 5_000_000;
+const root = document.documentElement;
+
+function download(text, name) {
+  const blob = new Blob([text], { type: "application/json" });
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
 
 export class Saves {
   constructor(app) {
     this.app = app;
+    this.savedActions = null;  // how many actions the autosave holds (null: unknown)
+    this.warning = h("div", { class: "save-warning", "data-testid": "save-warning",
+      role: "alert", hidden: true });
+    document.getElementById("message").after(this.warning);
+    // Another tab wrote the autosave while this one plays: it did so just before this tab
+    // took the game over (tabs.js). Its save is the newer one: continue from it.
+    window.addEventListener("storage", (event) => {
+      if (event.key === AUTOSAVE_KEY && event.newValue && this.app.tab?.owner
+          && event.newValue !== this.lastText) {
+        this.resume();
+      }
+    });
+    window.addEventListener("beforeunload", (event) => {
+      if (!this.warning.hidden) event.preventDefault();  // unsaved actions: ask first
+    });
     this.input = document.getElementById("import-file");
     document.getElementById("export").addEventListener("click", () => this.exportFile());
     document.getElementById("import").addEventListener("click", () => this.input.click());
@@ -33,48 +70,103 @@ export class Saves {
   }
 
   autosave() {
+    if (this.app.tab && !this.app.tab.owner) return;  // another tab plays this game now
+    const actions = this.app.view.log.length;
     try {
-      localStorage.setItem(AUTOSAVE_KEY, this.saveText());
-      document.documentElement.dataset.saved = String(this.app.view.log.length);
+      this.lastText = this.saveText();
+      localStorage.setItem(AUTOSAVE_KEY, this.lastText);
     } catch (error) {
-      this.app.say(`The game could not be autosaved: ${error.message}`, "error");
+      this.behind(actions, error);
+      return;
+    }
+    this.savedActions = actions;
+    root.dataset.saved = String(actions);
+    if (!this.warning.hidden) {
+      this.warning.hidden = true;
+      delete root.dataset.saveBehind;
+      try { localStorage.removeItem(BEHIND_KEY); } catch { /* nothing to clear */ }
     }
   }
 
-  /** Resume the autosaved game; false when there is none or it cannot be read. */
+  /** The autosave failed: say so until a later one succeeds, and leave a note for next time. */
+  behind(actions, error) {
+    const saved = this.savedActions ?? 0;
+    const lost = actions - saved;
+    try {
+      localStorage.setItem(BEHIND_KEY, JSON.stringify({ saved, actions }));
+    } catch {
+      // storage refuses even the note: the warning and the question on leaving remain
+    }
+    const full = error?.name === "QuotaExceededError" ? "the browser's storage for this site is full"
+      : `the browser refused it: ${error?.message ?? error}`;
+    this.warning.replaceChildren(
+      h("p", {}, `The game could not be autosaved (${full}): ${plural(lost, "action")} ` +
+        `${lost === 1 ? "is" : "are"} not saved in this browser. Save the game to a file to ` +
+        "keep it, or free some space for this site."),
+      h("button", { type: "button", class: "btn primary", "data-testid": "save-warning-export",
+        onclick: () => this.exportFile() }, "Save to a file"));
+    this.warning.hidden = false;
+    root.dataset.saveBehind = String(lost);
+  }
+
+  /** Resume the autosaved game; false when there is none (a refused one opens a dialog). */
   resume() {
     let text = null;
+    let note = null;
     try {
       text = localStorage.getItem(AUTOSAVE_KEY);
+      note = JSON.parse(localStorage.getItem(BEHIND_KEY) ?? "null");
     } catch {
       return false;
     }
     if (!text) return false;
     const reply = this.app.engine.load(text);
     if (!reply.ok) {
-      this.app.say(`The autosaved game could not be resumed (${reply.error.message}). It stays ` +
-        "stored until you start a new game.", "error");
-      return false;
+      this.refused(text, reply.error.message);
+      return true;
     }
+    const count = reply.view.log.length;
     this.app.setGame(reply.view, reply.meta);
-    this.app.say(`Welcome back: the game resumes after ${reply.view.log.length} actions.`);
+    this.savedActions = count;
+    root.dataset.saved = String(count);
+    const lost = note && Number(note.actions) > count ? Number(note.actions) - count : 0;
+    if (lost > 0) {
+      this.app.say(`Welcome back: the game resumes after ${plural(count, "action")}. The ` +
+        `${plural(lost, "later action")} could not be saved (the browser's storage was full) ` +
+        "and are lost.", "error");
+    } else {
+      this.app.say(`Welcome back: the game resumes after ${count} actions.`);
+    }
     return true;
+  }
+
+  /** The engine refused the autosave: keep it as a file, or start anew. */
+  refused(text, reason) {
+    const app = this.app;
+    openDialog({
+      title: "The saved game cannot be resumed", testid: "resume-failed", escape: false,
+      body: [
+        h("p", { "data-testid": "resume-failed-reason" }, `The game saved in this browser was ` +
+          `refused by the rules engine: ${reason}`),
+        h("p", {}, "Keep it as a file (to open it elsewhere or report it), then start a new " +
+          "game. It stays stored here until a new game replaces it."),
+      ],
+      actions: [
+        { label: "Keep it as a file", testid: "resume-keep",
+          onClick: () => download(text, "quo-vadis-unreadable-autosave.json") },
+        { label: "Start a new game", kind: "primary", testid: "resume-new",
+          onClick: (d) => { d.close(); app.newGame.open(); } },
+      ],
+    });
   }
 
   exportFile() {
     const app = this.app;
     if (!app.view) return;
     const text = this.saveText();
-    const blob = new Blob([text], { type: "application/json" });
-    const url = URL.createObjectURL(blob);
-    const a = document.createElement("a");
-    a.href = url;
-    a.download = `quo-vadis-${app.view.log.length}-actions.json`;
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
-    app.say(`Saved to the file ${a.download}. It holds the whole game, hidden laurels ` +
+    const name = `quo-vadis-${app.view.log.length}-actions.json`;
+    download(text, name);
+    app.say(`Saved to the file ${name}. It holds the whole game, hidden laurels ` +
       "included: keep it from the other players while the game runs.");
   }
 

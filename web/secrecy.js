@@ -17,10 +17,33 @@ export class Secrecy {
     this.dismiss = () => this.hide();
   }
 
-  /** Show one seat's own laurels, to that player, for a moment. */
+  /** Show one seat's own laurels, to that player, for a moment. While several players share
+   * the screen, ask first: one click must not show a hoard to whoever is looking. */
   look(seat) {
     const app = this.app;
     this.hide();
+    if ((app.humanSeats?.() ?? app.view.players.length) < 2) {
+      this.show(seat);
+      return;
+    }
+    const name = app.name(seat);
+    this.asking?.close();
+    this.asking = openDialog({
+      title: `Only ${name} should look now`, testid: "look-confirm", className: "look",
+      to: { name, seat, meta: app.meta },
+      body: [h("p", {}, `${name}'s laurels are secret. Everyone else, please look away; ${name}, ` +
+        "show them when nobody else can see the screen.")],
+      actions: [
+        { label: `I am ${name}: show my laurels`, kind: "primary", testid: "look-show",
+          onClick: (d) => { d.close(); this.show(seat); } },
+        { label: "Cancel", kind: "quiet", testid: "look-cancel", onClick: (d) => d.close() },
+      ],
+      onClose: () => { this.asking = null; },
+    });
+  }
+
+  show(seat) {
+    const app = this.app;
     const mine = app.engine.hoard(seat);
     if (!mine) return;
     const dialog = openDialog({

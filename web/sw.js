@@ -7,8 +7,12 @@
 // - activate: deletes the caches of older builds of this site (only this site's: several
 //   GitHub Pages projects share one origin, and so one Cache Storage), then controls the open
 //   page (clients.claim), so the first visit is cached and controlled without a reload.
-// - fetch: same-origin GETs are answered from this build's cache first, else from the network;
-//   a navigation with the network down falls back to the cached index.html.
+// - fetch: same-origin GETs are answered from this build's cache, but only while that cache is
+//   whole (every file precache.json lists is in it): a file missing from the cache is
+//   downloaded again and checked against the build's sha256; if that fails, the cache is not
+//   used at all and everything comes from the network, so a page never mixes a newer file
+//   with the old build. Each navigation checks again. A navigation with the network down falls
+//   back to the cached index.html.
 // - message {type: "qv-offline-status"}: answers {build, files, missing, complete} on the
 //   given MessagePort (offline.js asks this before it marks the page offline-ready).
 // - message {type: "qv-activate"}: a new build's worker waits (it does not skipWaiting by
@@ -88,16 +92,53 @@ function cacheKey(url) {
   return key.href;
 }
 
-async function respond(request, url) {
+let whole = null;  // Promise<boolean>: this build's cache holds every file it lists
+
+/** Whether the cache is whole, repairing it from the network when the same files are there. */
+function cacheIsWhole(recheck = false) {
+  if (whole === null || recheck) {
+    whole = checkWhole();
+    whole.catch(() => { whole = null; });
+  }
+  return whole;
+}
+
+async function checkWhole() {
   const cache = await caches.open(CACHE_NAME);
+  const listResponse = await cache.match(PRECACHE_URL);
+  if (!listResponse) return false;  // not installed (yet): nothing is served from it
+  const list = await listResponse.json();
+  const keys = new Set((await cache.keys()).map((request) => request.url));
+  const missing = list.files.filter((name) => !keys.has(new URL(name, SITE).href));
+  if (!missing.length) return true;
+  try {
+    await Promise.all(missing.map(async (name) => {
+      const url = new URL(name, SITE).href;
+      await cache.put(url, await download(url, list.sha256 ? list.sha256[name] : undefined));
+    }));
+    return true;
+  } catch (error) {
+    console.warn(`the offline copy of build ${BUILD_ID} misses ${missing.join(", ")} and cannot ` +
+      `be repaired (${error instanceof Error ? error.message : error}): it is not used`);
+    return false;
+  }
+}
+
+async function respond(request, url) {
   const navigation = request.mode === "navigate";
-  // A navigation may carry a query (?seed=...) that the static files do not depend on.
-  const cached = await cache.match(cacheKey(url), { ignoreSearch: navigation });
-  if (cached) return cached;
+  const usable = await cacheIsWhole(navigation);
+  const cache = await caches.open(CACHE_NAME);
+  if (usable) {
+    // A navigation may carry a query (?seed=...) that the static files do not depend on.
+    const cached = await cache.match(cacheKey(url), { ignoreSearch: navigation })
+      // gone since the last check? check again (and repair) before going to the network
+      ?? (await cacheIsWhole(true) ? await cache.match(cacheKey(url)) : undefined);
+    if (cached) return cached;
+  }
   try {
     return await fetch(request);
   } catch (error) {
-    if (navigation) {
+    if (navigation && usable) {
       const index = await cache.match(INDEX_URL);
       if (index) return index;
     }

@@ -10,12 +10,14 @@ import { Players } from "./players.js";
 import { Log } from "./log.js";
 import { Saves } from "./saves.js";
 import { Secrecy } from "./secrecy.js";
+import { TabLock } from "./tabs.js";
 import { NewGame } from "./new-game.js";
 import { Bots } from "./bots.js";
 import { Engine } from "./engine.js";
 import { checkColours, seatColour } from "./colours.js";
 import { h, replace } from "./dom.js";
 import { closeAll } from "./dialogs.js";
+import { noteDecider, holdButtons, resetDecider } from "./guard.js";
 
 const root = document.documentElement;
 const $ = (id) => document.getElementById(id);
@@ -55,6 +57,7 @@ export class App {
       bots: this.bots.configure(meta?.bots, n),
     };
     this.ui.replay = null;
+    resetDecider();
     this.log.reset();
     this.turn.reset();
     this.setView(view);
@@ -70,15 +73,33 @@ export class App {
     this.bots.sync();
   }
 
+  /** Once the engine is ready: play here if no other tab does, resuming the autosave. */
+  async start() {
+    if (!(await this.tab.claim())) {
+      this.tab.showElsewhere();
+      return;
+    }
+    if (!this.saves.resume()) this.newGame.open();
+  }
+
   /** Play an action and return the engine's reply; on a rule error, show the engine's reason
-   * (unless quiet: a dialog shows it itself) and change nothing. */
+   * (unless quiet: a dialog shows it itself) and change nothing. The reply carries the view
+   * without the log and the action's log entry, which is appended here. */
   act(action, { quiet = false } = {}) {
+    if (!this.tab.owner) {
+      this.tab.showElsewhere();
+      return { ok: false, error: { rule: "tab", code: "not_owner",
+        message: "The game is open in another tab." } };
+    }
     const reply = this.engine.act(action);
     if (!reply.ok) {
       if (!quiet) this.say(reply.error.message, "error");
       return reply;
     }
     this.say("");
+    const log = this.view.log.slice(0, reply.actions - 1);
+    log.push(reply.entry);
+    reply.view.log = log;
     this.setView(reply.view);
     this.saves.autosave();
     return reply;
@@ -88,12 +109,17 @@ export class App {
   check(action) { return this.engine.check(action); }
 
   undo(count = 1) {
+    if (!this.tab.owner) {
+      this.tab.showElsewhere();
+      return;
+    }
     const reply = this.engine.undo(count);
     if (!reply.ok) {
       this.say(reply.error.message, "error");
       return;
     }
     this.say(`Undone: ${count === 1 ? "the last action" : `${count} actions`}.`);
+    reply.view.log = this.view.log.slice(0, reply.actions);
     this.setView(reply.view);
     this.saves.autosave();
   }
@@ -129,6 +155,7 @@ export class App {
     this.players.render(view);
     this.log.render(this.view);
     this.turn.renderPanel();
+    if (noteDecider(this.decider(view))) holdButtons($("turn-panel").querySelectorAll("button"));
     this.renderBanner(view);
     $("export").disabled = false;
     root.dataset.stage = view.stage;
@@ -158,6 +185,9 @@ export class App {
 /** The UI's parts, made once the page's static elements exist. */
 export function createApp() {
   const app = new App();
+  app.tab = new TabLock({ onTakeOver: () => {
+    if (!app.saves.resume()) app.newGame.open();
+  } });
   app.turn = new Turn(app);
   app.players = new Players(app, $("players"));
   app.log = new Log(app, $("log-panel"));

@@ -64,6 +64,12 @@ def wait_actions(page: Page, count: int) -> None:
                                                            timeout=STEP_TIMEOUT_MS)
 
 
+def wait_armed(page: Page) -> None:
+    """Input is held for a moment when the table turns to another player (no decision for the
+    wrong player, issue 8): wait until the board takes the new player's clicks."""
+    page.locator("html:not([data-guard])").wait_for(state="attached", timeout=STEP_TIMEOUT_MS)
+
+
 def office(page: Page, office_id: int) -> Locator:
     return page.get_by_test_id(f"office-{office_id}")
 
@@ -114,6 +120,7 @@ def click_action(page: Page, game: Game, action: Action) -> None:
     s = game.state
     kind = action["type"]
     player = action["player"]
+    wait_armed(page)
     on_board = kind in ("add", "request", "caesar", "withdraw") or (kind == "move" and (
         s.request is None or s.request.path != board.PATH_INDEX[(action["from"], action["to"])]))
     if on_board:

@@ -21,6 +21,7 @@ from .play import (
     scripted_action,
     start_game,
     wait_actions,
+    wait_armed,
 )
 
 
@@ -37,6 +38,7 @@ def test_a_refused_consent_then_another_action(app: Page) -> None:
     asked = sorted(set(game.state.offices[request["from"]]) - {mover},
                    key=lambda q: (q - mover) % 3)
     # the request, with an offer to the first asked player composed in the terms dialog
+    wait_armed(app)
     office(app, request["from"]).click()
     office(app, request["to"]).click()
     move = app.get_by_test_id("move-dialog")
@@ -154,6 +156,7 @@ def test_the_caesar_bonus(app: Page) -> None:
     expect(app.get_by_test_id("decline")).to_be_visible()
     target = next(p for p in board.LAUREL_PATHS if p != game.state.caesar)
     a, b = board.PATH_FROM[target], board.PATH_TO[target]
+    wait_armed(app)
     app.get_by_test_id(f"space-{a}-{b}").click()
     event = game.apply({"type": "caesar", "player": mover, "from": a, "to": b})
     wait_actions(app, len(game.actions))

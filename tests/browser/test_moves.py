@@ -21,6 +21,7 @@ from .play import (
     play,
     start_game,
     wait_actions,
+    wait_armed,
 )
 
 
@@ -39,10 +40,12 @@ def test_keyboard_play_and_the_engine_reason_for_an_impossible_move(app: Page) -
     game.apply({"type": "add", "player": 0, "office": 1})
     wait_actions(app, 1)
     # Brutus adds at office 0 by pressing Enter on the board's office
+    wait_armed(app)
     office(app, 0).focus()
     app.keyboard.press("Enter")
     game.apply({"type": "add", "player": 1, "office": 0})
     wait_actions(app, 2)
+    wait_armed(app)
     office(app, 2).focus()
     app.keyboard.press(" ")
     game.apply({"type": "add", "player": 2, "office": 2})
@@ -50,6 +53,7 @@ def test_keyboard_play_and_the_engine_reason_for_an_impossible_move(app: Page) -
     assert log_texts(app) == [e["text"] for e in game.log()]
 
     # Aurelia selects her senator in office 1: it can go to 5 and 8, with consent only
+    wait_armed(app)
     office(app, 1).focus()
     app.keyboard.press("Enter")
     expect(office(app, 1)).to_have_attribute("aria-pressed", "true")

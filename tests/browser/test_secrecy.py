@@ -41,6 +41,9 @@ def test_no_hoard_value_in_the_page_unless_its_owner_looks(app: Page) -> None:
     # the owner looks on purpose; a click anywhere hides it again, and it leaves the DOM
     owner = holders[0]
     app.get_by_test_id(f"look-{owner}").click()
+    expect(app.get_by_test_id("look-confirm")).to_contain_text(
+        f"Only {game.state.options.names[owner]} should look now")
+    app.get_by_test_id("look-show").click()
     look = app.get_by_test_id("hoard-view")
     expect(look.get_by_test_id("hoard-total")).to_have_text(
         f"Total: {game.state.total(owner)} points")
@@ -52,6 +55,7 @@ def test_no_hoard_value_in_the_page_unless_its_owner_looks(app: Page) -> None:
     # and it hides by itself after a few seconds
     current = game.state.current
     app.get_by_test_id("look-mine").click()
+    app.get_by_test_id("look-show").click()
     expect(app.get_by_test_id("hoard-total")).to_have_text(
         f"Total: {game.state.total(current)} points")
     expect(app.get_by_test_id("hoard-view")).to_have_count(0, timeout=10_000)

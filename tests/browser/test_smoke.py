@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 import build
 from qvcore.board import board_data
@@ -44,4 +44,5 @@ def test_a_failed_load_shows_a_readable_error(page: Page, site_url: str) -> None
     page.goto(site_url)
     page.locator('html[data-engine="error"]').wait_for(state="attached")
     assert "build-info.json" in (page.get_attribute("html", "data-engine-error") or "")
-    assert "could not start" in page.inner_text("#status")
+    assert "could not be downloaded (HTTP 404)" in page.inner_text("#status")
+    expect(page.get_by_test_id("retry")).to_be_visible()

@@ -1,0 +1,110 @@
+"""No decision for the wrong player (issue 8 item 2): with the hand-over screen off, input meant
+for one player never acts for the next one. A double-click on "Agree", a triple Enter on the
+move dialog and a double-click on an add button each decide once; a dialog addressed to a new
+player says whose decision it is and puts focus on no decision button; a hoard is shown at a
+shared screen only after its owner confirms (R10)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from playwright.sync_api import Page, expect
+
+from qvcore.game import Game
+
+from .conftest import ENGINE_TIMEOUT_MS
+from .play import NAMES, SEED, advance_to, options, wait_actions
+
+AUTOSAVE = "quo-vadis.autosave"
+
+
+def open_position(page: Page, site_url: str, actions: list[dict[str, Any]]) -> Game:
+    """Open the site on the game after these actions (stored as its autosave, then resumed)."""
+    game = Game(options(), SEED)
+    for action in actions:
+        game.apply(action)
+    save = game.save({"app": "quo-vadis-web", "settings": {"handover": False}})
+    page.goto(site_url)
+    page.evaluate("([key, text]) => localStorage.setItem(key, text)", [AUTOSAVE, json.dumps(save)])
+    page.reload()
+    page.locator('html[data-engine="ready"]').wait_for(state="attached", timeout=ENGINE_TIMEOUT_MS)
+    wait_actions(page, len(actions))
+    return game
+
+
+def two_asked() -> list[dict[str, Any]]:
+    """Actions up to a request that asks two players (the last action is that request)."""
+    game = Game(options(), SEED)
+    actions = advance_to(game, lambda g: g.state.stage == "consent" and g.state.request
+                         is not None and len(g.state.request.asked) == 2
+                         and not g.state.request.answers)
+    return actions
+
+
+def test_double_click_on_agree_answers_for_one_player_only(page: Page, site_url: str) -> None:
+    actions = two_asked()
+    game = open_position(page, site_url, actions)
+    request = game.state.request
+    assert request is not None
+    first, second = request.asked
+    dialog = page.get_by_test_id("answer-dialog")
+    expect(dialog.get_by_test_id("dialog-to")).to_have_text(NAMES[first])
+    dialog.get_by_test_id("answer-agree").dblclick()
+    wait_actions(page, len(actions) + 1)
+    # the next player's dialog is up, and the second click did not answer it
+    expect(page.get_by_test_id("answer-dialog").get_by_test_id("dialog-to")).to_have_text(
+        NAMES[second])
+    expect(page.get_by_test_id(f"answer-state-{second}")).to_contain_text("has not answered yet")
+    expect(page.get_by_test_id(f"answer-state-{first}")).to_contain_text("agrees")
+    assert page.get_attribute("html", "data-actions") == str(len(actions) + 1)
+    # it says whose decision it is, and focus is on no decision button
+    expect(page.get_by_test_id("answer-dialog")).to_contain_text(
+        f"For {NAMES[second]}: this is their decision")
+    focused = page.evaluate("() => document.activeElement.tagName + ':' + "
+                            "(document.activeElement.dataset.testid ?? '')")
+    assert focused == "DIALOG:answer-dialog"
+
+
+def test_enter_three_times_on_the_move_dialog_only_asks(page: Page, site_url: str) -> None:
+    actions = two_asked()
+    request = actions[-1]
+    open_position(page, site_url, actions[:-1])
+    page.get_by_test_id(f"office-{request['from']}").click()
+    page.get_by_test_id(f"office-{request['to']}").click()
+    dialog = page.get_by_test_id("move-dialog")
+    expect(dialog).to_be_visible()
+    ask = dialog.get_by_test_id("ask-consent")
+    expect(page.locator("dialog[open]")).to_be_focused()  # no decision button has focus
+    ask.focus()
+    for _ in range(3):
+        page.keyboard.press("Enter")
+    wait_actions(page, len(actions))
+    answer = page.get_by_test_id("answer-dialog")
+    expect(answer).to_be_visible()
+    for seat in (1, 2):
+        expect(page.get_by_test_id(f"answer-state-{seat}")).to_contain_text("has not answered yet")
+    assert page.get_attribute("html", "data-actions") == str(len(actions))
+
+
+def test_double_click_on_an_add_button_adds_once(page: Page, site_url: str) -> None:
+    open_position(page, site_url, [])
+    page.keyboard.press("Escape")  # nothing to answer: no dialog stays open
+    page.get_by_test_id("add-1").dblclick()
+    wait_actions(page, 1)
+    expect(page.get_by_test_id("turn-heading")).to_contain_text(f"{NAMES[1]}'s turn")
+    page.locator("html:not([data-guard])").wait_for(state="attached")
+    assert page.get_attribute("html", "data-actions") == "1"
+    expect(page.get_by_test_id("log").locator("li")).to_have_count(1)
+
+
+def test_look_at_a_shared_screen_asks_the_owner_first(page: Page, site_url: str) -> None:
+    open_position(page, site_url, two_asked()[:2])
+    page.keyboard.press("Escape")
+    page.get_by_test_id("look-mine").click()
+    confirm = page.get_by_test_id("look-confirm")
+    expect(confirm).to_contain_text(f"Only {NAMES[2]} should look now")
+    expect(page.get_by_test_id("hoard-total")).to_have_count(0)
+    confirm.get_by_test_id("look-show").click()
+    expect(page.get_by_test_id("hoard-view").get_by_test_id("hoard-total")).to_contain_text(
+        "Total:")

@@ -1,0 +1,189 @@
+"""Return visits restore a Python memory snapshot (issue 8 item 1): made on the first visit,
+restored on the next one (also offline), never across builds, and a corrupt one falls back to a
+normal start with a message in the console only. micropip still installs the site's wheel into
+a bare Pyodide page, the documented way to use qvcore in another Pyodide app."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, expect
+
+import build
+
+from .conftest import ENGINE_TIMEOUT_MS
+from .play import start_game, wait_actions
+
+SNAPSHOT_CACHE_JS = "name => caches.open(name)"
+
+
+def ready(page: Page) -> None:
+    page.locator('html[data-engine="ready"], html[data-engine="error"]').wait_for(
+        state="attached", timeout=ENGINE_TIMEOUT_MS)
+    assert page.get_attribute("html", "data-engine") == "ready", page.get_attribute(
+        "html", "data-engine-error")
+
+
+def snapshot_state(page: Page) -> str:
+    page.locator("html[data-snapshot]").wait_for(state="attached", timeout=ENGINE_TIMEOUT_MS)
+    return page.get_attribute("html", "data-snapshot") or ""
+
+
+def plays(page: Page) -> None:
+    """A game starts and takes an action."""
+    start_game(page)
+    page.get_by_test_id("add-1").click()
+    wait_actions(page, 1)
+
+
+def test_return_visit_restores_the_snapshot_also_offline(
+    page: Page, context: BrowserContext
+) -> None:
+    page.goto("/")
+    ready(page)
+    assert snapshot_state(page) == "stored"
+    page.reload()
+    ready(page)
+    assert snapshot_state(page) == "restored"
+    # modules that were not imported before the snapshot still import (their files are back)
+    assert page.evaluate("() => window.__qv.pyodide.runPython("
+                         "'import qvcore.playout, qvcore.knowledge; 1')") == 1
+    plays(page)
+    # offline, from the service worker's cache and the stored snapshot
+    page.locator('html[data-offline="ready"]').wait_for(state="attached", timeout=60_000)
+    context.set_offline(True)
+    page.reload()
+    ready(page)
+    assert snapshot_state(page) == "restored"
+    wait_actions(page, 1)
+    page.get_by_test_id("add-2").click()
+    wait_actions(page, 2)
+    context.set_offline(False)
+
+
+def test_a_corrupt_snapshot_falls_back_to_a_normal_start(page: Page) -> None:
+    warnings: list[str] = []
+    page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
+    page.goto("/")
+    ready(page)
+    assert snapshot_state(page) == "stored"
+    corrupted = page.evaluate("""async () => {
+      const name = (await caches.keys()).find((n) => n.startsWith("quo-vadis snapshot "));
+      const cache = await caches.open(name);
+      const [request] = await cache.keys();
+      const response = await cache.match(request);
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      for (let i = 0; i < 4096; i += 1) bytes[i] = 255 - bytes[i];
+      await cache.put(request, new Response(bytes, { headers: response.headers }));
+      return request.url;
+    }""")
+    assert "snapshot-" in corrupted
+    page.reload()
+    ready(page)
+    assert snapshot_state(page) == "stored"  # a normal start made a fresh one
+    assert any("snapshot could not be restored" in w for w in warnings), warnings
+    expect(page.locator("#message")).not_to_contain_text("snapshot")
+    plays(page)
+
+
+@pytest.fixture
+def copied_site(built_site: Path, tmp_path: Path) -> Iterator[tuple[Path, str]]:
+    folder = tmp_path / "site"
+    shutil.copytree(built_site, folder)
+    with build.serving(folder, "127.0.0.1", 0, quiet=True) as url:
+        yield folder, url
+
+
+def test_a_new_build_never_restores_the_old_snapshot(
+    browser: Browser, copied_site: tuple[Path, str]
+) -> None:
+    folder, url = copied_site
+    context = browser.new_context(service_workers="block")
+    try:
+        page = context.new_page()
+        page.goto(url)
+        ready(page)
+        assert snapshot_state(page) == "stored"
+        info = json.loads((folder / build.BUILD_INFO).read_text())
+        old, new = info["build"], "fedcba9876543210"
+        for name in ("engine-loader.js", build.BUILD_INFO, "offline.js", "sw.js"):
+            path = folder / name
+            path.write_text(path.read_text().replace(old, new))
+        page.reload()
+        ready(page)
+        assert snapshot_state(page) == "stored"
+        keys = page.evaluate("""async () => {
+          const name = (await caches.keys()).find((n) => n.startsWith("quo-vadis snapshot "));
+          return (await (await caches.open(name)).keys()).map((r) => r.url);
+        }""")
+        assert keys == [f"{url}snapshot-{new}.bin"]
+        plays(page)
+    finally:
+        context.close()
+
+
+BARE_MICROPIP = """<!doctype html>
+<html><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>bare</title>
+<script type="module" src="bare-micropip.js"></script></head><body></body></html>
+"""
+#: the README's recipe: any Pyodide app installs the qvcore wheel with micropip
+BARE_MICROPIP_JS = """
+import { loadPyodide } from "./pyodide/pyodide.mjs";
+const root = document.documentElement;
+try {
+  const info = await (await fetch("build-info.json")).json();
+  const pyodide = await loadPyodide({ indexURL: new URL("./pyodide/", location.href).href });
+  await pyodide.loadPackage("micropip");
+  const micropip = pyodide.pyimport("micropip");
+  await micropip.install(new URL(info.wheel, location.href).href);
+  root.dataset.result = pyodide.runPython(`
+import json
+from qvcore.jsapi import Table
+table = Table()
+table.new_game(json.dumps({"players": 3}), 7)
+moves = 0
+while True:
+    view = json.loads(table.view())["view"]
+    if view["stage"] == "over" or moves >= 400:
+        break
+    seat = view["waiting_for"][0]
+    legal = json.loads(table.legal(seat))["legal"]
+    reply = json.loads(table.act(json.dumps(legal[0])))
+    assert reply["ok"], reply
+    moves += 1
+json.dumps({"moves": moves, "stage": view["stage"]})
+`);
+} catch (error) {
+  root.dataset.error = String(error);
+}
+"""
+
+
+def test_micropip_installs_the_sites_wheel_into_a_bare_pyodide_page(
+    page: Page, site_url: str
+) -> None:
+    # a page of another app, beside the site's files
+    page.route(site_url + "bare-micropip.html", lambda route: route.fulfill(
+        body=BARE_MICROPIP, content_type="text/html"))
+    page.route(site_url + "bare-micropip.js", lambda route: route.fulfill(
+        body=BARE_MICROPIP_JS, content_type="text/javascript"))
+    page.goto(site_url + "bare-micropip.html")
+    page.locator("html[data-result], html[data-error]").wait_for(
+        state="attached", timeout=ENGINE_TIMEOUT_MS)
+    assert page.get_attribute("html", "data-error") is None, page.get_attribute(
+        "html", "data-error")
+    result = json.loads(page.get_attribute("html", "data-result") or "{}")
+    assert result["moves"] > 10
+
+
+def test_console_is_clean_on_a_normal_start(page: Page) -> None:
+    messages: list[ConsoleMessage] = []
+    page.on("console", lambda message: messages.append(message))
+    page.goto("/")
+    ready(page)
+    snapshot_state(page)
+    assert [m.text for m in messages if m.type in ("error", "warning")] == []

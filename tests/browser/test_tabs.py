@@ -1,0 +1,43 @@
+"""Two tabs, one game (issue 8 item 3): a second tab of the site says that the game is open
+elsewhere and offers to take it over; the tab that loses the game says so; no action made in
+either tab is lost."""
+
+from __future__ import annotations
+
+from playwright.sync_api import BrowserContext, Page, expect
+
+from .conftest import ENGINE_TIMEOUT_MS
+from .play import start_game, wait_actions
+
+
+def opened(context: BrowserContext, url: str) -> Page:
+    page = context.new_page()
+    page.goto(url)
+    page.locator('html[data-engine="ready"]').wait_for(state="attached", timeout=ENGINE_TIMEOUT_MS)
+    return page
+
+
+def test_a_second_tab_offers_to_take_the_game_over(context: BrowserContext, site_url: str) -> None:
+    first = opened(context, site_url)
+    start_game(first)
+    first.get_by_test_id("add-1").click()
+    wait_actions(first, 1)
+
+    second = opened(context, site_url)
+    notice = second.get_by_test_id("tab-elsewhere")
+    expect(notice).to_contain_text("open in another tab")
+    assert second.get_attribute("html", "data-tab") == "elsewhere"
+    notice.get_by_test_id("take-over").click()
+    wait_actions(second, 1)
+    # the first tab knows at once, and cannot act any more
+    expect(first.get_by_test_id("tab-elsewhere")).to_contain_text("taken over by another tab")
+    assert first.get_attribute("html", "data-tab") == "elsewhere"
+
+    second.locator("html:not([data-guard])").wait_for(state="attached")
+    second.get_by_test_id("add-2").click()
+    wait_actions(second, 2)
+
+    # taking it back continues from the other tab's last action
+    first.get_by_test_id("take-over").click()
+    wait_actions(first, 2)
+    expect(second.get_by_test_id("tab-elsewhere")).to_be_visible()

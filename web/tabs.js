@@ -1,0 +1,80 @@
+// One game, one tab: the tab that plays holds a Web Lock named after the site. A second tab of
+// the site finds the lock taken, says that the game is open elsewhere and offers to take it
+// over; taking over steals the lock, so the first tab learns at once that it lost the game,
+// stops saving and says so (with the same offer). The tab that takes over reloads the
+// autosave, so no action made in the other tab is lost.
+//
+// <html data-tab="owner|elsewhere"> tells tests which state the tab is in.
+
+import { h } from "./dom.js";
+import { openDialog, closeAll } from "./dialogs.js";
+
+const LOCK_NAME = `quo-vadis game ${new URL("./", import.meta.url).href}`;
+const root = document.documentElement;
+
+export class TabLock {
+  /** @param {{onTakeOver: Function}} o onTakeOver runs in this tab after it took the game. */
+  constructor({ onTakeOver }) {
+    this.owner = false;
+    this.onTakeOver = onTakeOver;
+    this.notice = null;
+    this.supported = typeof navigator !== "undefined" && Boolean(navigator.locks);
+  }
+
+  /** Try to hold the game (steal: even from another tab); resolves whether this tab holds it. */
+  claim(steal = false) {
+    if (!this.supported) {
+      this.set(true);
+      return Promise.resolve(true);
+    }
+    return new Promise((resolve) => {
+      const held = navigator.locks.request(LOCK_NAME, steal ? { steal: true } : { ifAvailable: true },
+        (lock) => {
+          if (!lock) {
+            this.set(false);
+            resolve(false);
+            return null;
+          }
+          this.set(true);
+          resolve(true);
+          return new Promise(() => {});  // held for as long as the page lives
+        });
+      held.catch((error) => {
+        if (error?.name === "AbortError") this.lost();
+        else resolve(false);
+      });
+    });
+  }
+
+  set(owner) {
+    this.owner = owner;
+    root.dataset.tab = owner ? "owner" : "elsewhere";
+  }
+
+  /** Another tab took the game over. */
+  lost() {
+    this.set(false);
+    this.showElsewhere("This game was taken over by another tab of Quo Vadis?. Your last " +
+      "action here was saved before that; what you do there is kept there.");
+  }
+
+  /** Cover the page: the game is open in another tab. */
+  showElsewhere(why = "Quo Vadis? is open in another tab. Only one tab can play the game at " +
+    "a time, so that no action is lost.") {
+    closeAll();
+    this.notice?.close();
+    this.notice = openDialog({
+      title: "The game is open in another tab", testid: "tab-elsewhere", escape: false,
+      body: [h("p", {}, why), h("p", {}, "Play here instead? The other tab then stops and " +
+        "this one continues from the last action.")],
+      actions: [{ label: "Play here instead", kind: "primary", testid: "take-over",
+        onClick: async (d) => {
+          const owner = await this.claim(true);
+          if (!owner) return;
+          this.notice = null;
+          d.close();
+          this.onTakeOver();
+        } }],
+    });
+  }
+}
