@@ -210,6 +210,13 @@ def test_a_request_with_answers_reads_in_the_chosen_language(page: Page, site_ur
     expect(page.get_by_test_id(f"add-{prefix[0]['office']}")).to_have_text(
         f"{expected['office']} {prefix[0]['office']}")
     assert english_left(page, lang, panel) == []
+    # the Caesar chooser (R8)
+    page.get_by_test_id("caesar-open").click()
+    chooser = page.get_by_test_id("caesar-dialog")
+    expect(chooser.locator("h2")).to_have_text(word(page, "consent.caesar.title"))
+    assert english_left(page, lang, *dialog_text(chooser)) == []
+    chooser.get_by_test_id("caesar-cancel").click()
+    expect(chooser).to_have_count(0)
     for action in prefix[:-1]:
         play(page, game, action)
     assert expected["add"] in log_texts(page)[0]
@@ -235,6 +242,15 @@ def test_a_request_with_answers_reads_in_the_chosen_language(page: Page, site_ur
     expect(move.locator("h2")).to_have_text(word(page, "consent.move.title",
                                                  {"from": start, "to": goal}))
     assert english_left(page, lang, *dialog_text(move)) == []
+    # an offer composed in the terms dialog (R11), then left aside
+    move.get_by_test_id("offers-toggle").click()
+    move.locator('[data-testid^="offer-edit-"]').first.click()
+    terms = page.get_by_test_id("terms-dialog")
+    expect(terms.locator(".dlg-body")).to_contain_text(
+        word(page, "terms.move", {"from": start, "to": goal}))
+    assert english_left(page, lang, *dialog_text(terms)) == []
+    terms.get_by_test_id("terms-cancel").click()
+    expect(terms).to_have_count(0)
     move.get_by_test_id("ask-consent").click()
     game.apply(request)
     wait_actions(page, len(game.actions))
@@ -246,6 +262,13 @@ def test_a_request_with_answers_reads_in_the_chosen_language(page: Page, site_ur
         expect(answer.get_by_test_id("dialog-to")).to_have_text(game.options.names[seat])
         expect(answer.get_by_test_id("answer-question")).to_contain_text(str(goal))
         assert english_left(page, lang, *dialog_text(answer), panel) == []
+        if seat == asked[0]:  # the consenter's own terms dialog
+            answer.get_by_test_id("answer-terms").click()
+            terms = page.get_by_test_id("terms-dialog")
+            expect(terms.get_by_test_id("terms-split")).to_be_visible()
+            assert english_left(page, lang, *dialog_text(terms)) == []
+            terms.get_by_test_id("terms-cancel").click()
+            expect(terms).to_have_count(0)
         answer.get_by_test_id("answer-agree").click()
         game.apply({"type": "answer", "player": seat, "consents": 1})
         wait_actions(page, len(game.actions))
