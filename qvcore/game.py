@@ -52,8 +52,11 @@ class Game:
         event = cast(dict[str, Any], rules.apply_action(self.state, action))
         self.actions.append(action)
         self.events.append(event)
+        # the log keeps its own copy of the public event (R10: it holds no secret), so the
+        # page can word the log in any language
         self._log.append({"index": len(self._log), "player": event["player"],
-                          "type": event["type"], "text": self.describe(event)})
+                          "type": event["type"], "text": self.describe(event),
+                          "event": _plain_copy(event)})
         return event
 
     def check(self, action: Any) -> None:
@@ -104,7 +107,9 @@ class Game:
         return view
 
     def log(self) -> list[dict[str, Any]]:
-        """Every event so far with its text; events carry no secret (R10)."""
+        """Every event so far with its English text and the event itself; events carry no
+        secret (R10). Entries are fresh; each ``event`` is the log's own record (not copied
+        again, since a view holds them all): read it, do not change it."""
         return [dict(line) for line in self._log]
 
     def describe(self, event: dict[str, Any]) -> str:

@@ -172,10 +172,13 @@ class RevealView(TypedDict):
 
 
 class LogLine(TypedDict):
+    """One log entry: the event in English words (for tools) and the public event itself."""
+
     index: int
     player: int
     type: str
     text: str
+    event: EventData
 
 
 class View(TypedDict):

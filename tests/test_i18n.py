@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from tests.i18n.grammar import TIMES, with_grammar
 from tests.i18n.sample_events import crafted, sample
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -37,7 +38,6 @@ def node(script: str, data: Any = None) -> Any:
 
 READ_STDIN = ('import { readFileSync } from "node:fs";'
               'const data = JSON.parse(readFileSync(0, "utf-8"));')
-TIMES = "\u00d7"  # the multiplication sign of "(x2)" in the interface
 
 
 @pytest.fixture(scope="module")
@@ -304,24 +304,9 @@ def test_events_in_every_language_fill_every_placeholder(
             assert texts[lang] != texts["en"], (lang, texts)
 
 
-def _and_list(items: list[str]) -> str:
-    return items[0] if len(items) < 2 else ", ".join(items[:-1]) + " and " + items[-1]
-
-
 def describe_with_grammar(sample_row: dict[str, Any]) -> str:
-    """qvcore.describe's English with the interface's grammar fixes: "their own senator"
-    (not "own senator"), a multiplication sign, "a Caesar laurel" (not "a IIC"), and
-    "A and B" for a list."""
-    text: str = sample_row["text"]
-    event, names = sample_row["event"], sample_row["names"]
-    text = re.sub(r"own senator \(x(\d+)\)", rf"their own senators ({TIMES}\1)", text)
-    text = re.sub(r"(?<!their )own senator\b", "their own senator", text)
-    text = re.sub(r"\(x(\d+)\)", rf"({TIMES}\1)", text)
-    text = text.replace("replaced by a IIC.", "replaced by a Caesar laurel.")
-    if event["type"] == "request":
-        asked = [names[q] for q in event["asked"]]
-        text = text.replace(f"asks {', '.join(asked)} for", f"asks {_and_list(asked)} for", 1)
-    return text
+    """qvcore.describe's English with the interface's grammar fixes (tests/i18n/grammar.py)."""
+    return with_grammar(sample_row["text"], sample_row["event"], sample_row["names"])
 
 
 def test_english_log_says_what_the_engine_says(

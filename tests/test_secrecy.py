@@ -142,3 +142,27 @@ def test_r10_the_log_never_names_the_laurel_a_mover_takes() -> None:
     assert "IV" not in game.describe(event)
     assert all("IV" not in line["text"] for line in game.view(BLUE)["log"])
     assert game.view(RED)["players"][RED]["hoard"] == {"IV": 1}
+
+
+def test_r10_log_entries_carry_the_public_events_and_no_secret() -> None:
+    """Each log entry carries the event apply returned (so the page can word it in any
+    language); the events name no paid token and no taken laurel, and every seat and an
+    onlooker read the same log."""
+    game = new_game(3)
+    place(game, 3, RED, BLUE)
+    set_space(game, 3, 6, "IV")
+    give(game, RED, "V")
+    request(game, RED, 3, 6, offers={str(BLUE): {"mover_pays": ["V"]}})
+    answer(game, BLUE, 1, {"mover_pays": ["V"]})
+    move(game, RED, 3, 6, [BLUE])
+    logs = [game.view(seat)["log"] for seat in (RED, BLUE, BLACK, None)]
+    assert all(log == logs[0] for log in logs)
+    assert [line["event"] for line in logs[0]] == game.events
+    assert [line["type"] for line in logs[0]] == ["request", "answer", "move"]
+    assert logs[0][2]["event"]["took"] is True
+    assert logs[0][2]["event"]["deals"] == [{"with": BLUE, "mover_pays": 1}]
+    events = json.dumps([line["event"] for line in logs[0]])
+    assert '"V"' not in events and '"IV"' not in events
+    # a view is fresh: changing it leaves the game's log as it was
+    logs[0][0]["text"] = "changed"
+    assert game.log()[0]["text"] != "changed"

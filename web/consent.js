@@ -1,16 +1,18 @@
 // Consent (R6.2-R6.5, R7, R11): the mover's choice between own consent and a request (with
 // optional offers), each asked player's answer, the mover's pick of supporters, and the
-// Caesar chooser. Each dialog is addressed to the player who decides in it.
+// Caesar chooser. Each dialog is addressed to the player who decides in it. Every text is in
+// the chosen language (i18n.js); the engine's refusals are worded from their codes.
 
-import { h, plural, listText } from "./dom.js";
+import { h } from "./dom.js";
 import { openDialog } from "./dialogs.js";
 import { openTermsComposer, termsText } from "./terms.js";
-import { kindLabel } from "./colours.js";
+import { t, listText } from "./i18n.js";
+import { refusalWords } from "./error-words.js";
 
 function to(app, seat) { return { name: app.name(seat), seat, meta: app.meta }; }
 
 function laurelWords(kind) {
-  return kind ? `the ${kindLabel(kind)} laurel on this path` : "no laurel (the space is empty)";
+  return kind ? t("consent.laurel.on", { laurel: t(`laurel.kind.${kind}`) }) : t("consent.laurel.none");
 }
 
 /** The mover chose a destination that needs consent (R6.2): own senators or a request. The
@@ -23,19 +25,19 @@ export function openMoveDialog(app, hint) {
   const offerList = h("ul", { class: "offers" });
   const showOffers = () => {
     offerList.replaceChildren(...asked.map((q) => h("li", {},
-      h("span", {}, `Offer to ${app.name(q)}: `,
-        offers[q] ? termsText(app, offers[q], mover, q) : "none"), " ",
+      h("span", {}, t("consent.offer.to", { name: app.name(q) }),
+        offers[q] ? termsText(app, offers[q], mover, q) : t("consent.offer.none")), " ",
       h("button", { type: "button", class: "btn small", "data-testid": `offer-edit-${q}`,
-        onclick: () => composeOffer(q) }, offers[q] ? "Change…" : "Make an offer…"))));
+        onclick: () => composeOffer(q) }, offers[q] ? t("consent.offer.change") : t("consent.offer.make")))));
   };
   const composeOffer = (q) => openTermsComposer(app, {
     composer: mover, mover, consenter: q, from: hint.from, to: hint.to, laurel: hint.laurel,
-    initial: offers[q], title: `Your offer to ${app.name(q)}`,
-    submitLabel: "Keep this offer",
+    initial: offers[q], title: t("consent.offer.title", { name: app.name(q) }),
+    submitLabel: t("consent.offer.keep"),
     submit: (terms) => {
       const probe = { ...hint.request, offers: { ...stringKeys(offers), [q]: terms } };
       const reply = app.check(probe);
-      if (!reply.ok) return reply.error.message;
+      if (!reply.ok) return refusalWords(app, reply.error);
       offers[q] = terms;
       showOffers();
       return null;
@@ -43,35 +45,37 @@ export function openMoveDialog(app, hint) {
   });
   showOffers();
   const body = [
-    h("p", {}, `Leaving office ${hint.from} for office ${hint.to} needs ${
-      plural(hint.needed, "consent")} (R6.2). You would take ${laurelWords(hint.laurel)}.`),
-    h("p", {}, `Senators of others here: ${listText(asked.map((q) =>
-      `${app.name(q)} ×${hint.others[q]}`))}${hint.own_spare ? `; your own: ${hint.own_spare}` : ""}.`),
+    h("p", {}, t("consent.move.needs", { from: hint.from, to: hint.to, count: hint.needed,
+      laurel: laurelWords(hint.laurel) })),
+    h("p", {}, t(hint.own_spare ? "consent.move.othersOwn" : "consent.move.others", {
+      list: listText(asked.map((q) => t("consent.move.otherCount", { name: app.name(q), count: hint.others[q] }))),
+      own: hint.own_spare })),
   ];
   if (hint.request) {
     body.push(h("details", { class: "offers-box" }, h("summary", { "data-testid": "offers-toggle" },
-      "Offer a deal with the request (optional)"), offerList));
+      t("consent.move.offers")), offerList));
   }
   const actions = [];
   if (hint.move) {
-    actions.push({ label: `Move with your own senator${hint.needed > 1 ? "s" : ""}`, kind: "primary",
+    actions.push({ label: t("consent.move.own", { count: hint.needed }), kind: "primary",
       testid: "move-own", onClick: (d) => {
         const reply = app.act(hint.move, { quiet: true });
-        if (!reply.ok) d.error(reply.error.message); else d.close();
+        if (!reply.ok) d.error(refusalWords(app, reply.error)); else d.close();
       } });
   }
   if (hint.request) {
-    actions.push({ label: `Ask ${listText(asked.map((q) => app.name(q)))}`, kind: hint.move ? "" : "primary",
+    actions.push({ label: t("consent.move.ask", { names: listText(asked.map((q) => app.name(q))) }),
+      kind: hint.move ? "" : "primary",
       testid: "ask-consent", onClick: (d) => {
         const action = { ...hint.request };
         if (Object.keys(offers).length) action.offers = stringKeys(offers);
         d.close();
         const reply = app.act(action, { quiet: true });
-        if (!reply.ok) app.say(reply.error.message, "error");
+        if (!reply.ok) app.say(refusalWords(app, reply.error), "error");
       } });
   }
-  actions.push({ label: "Cancel", testid: "move-cancel", kind: "quiet", onClick: (d) => d.close() });
-  return openDialog({ title: `Move from office ${hint.from} to office ${hint.to}`, to: to(app, mover),
+  actions.push({ label: t("consent.cancel"), testid: "move-cancel", kind: "quiet", onClick: (d) => d.close() });
+  return openDialog({ title: t("consent.move.title", { from: hint.from, to: hint.to }), to: to(app, mover),
     testid: "move-dialog", body, actions });
 }
 
@@ -93,61 +97,60 @@ export function openAnswerDialog(app, seat) {
   const promise = view.promises.find((p) => p.by === seat && p.player === mover
     && (p.kind === "consent" || p.kind === "refuse"));
   const body = [
-    h("p", { "data-testid": "answer-question" }, `${app.name(mover)} asks for your consent to move ` +
-      `a senator from office ${r.from} to office ${r.to} (${plural(r.needed, "consent")} needed). ` +
-      `You have ${plural(senators, "senator")} there.`),
-    h("p", {}, view.pool > 0
-      ? `Each consent that is used earns you one I laurel from the reward pool (${view.pool} left).`
-      : "The reward pool is empty: consent earns nothing from it."),
-    h("p", {}, `The mover would take ${laurelWords(r.laurel)}.`),
+    h("p", { "data-testid": "answer-question" }, t("consent.answer.question",
+      { mover: app.name(mover), from: r.from, to: r.to, count: r.needed }), " ",
+    t("consent.answer.yours", { count: senators })),
+    h("p", {}, view.pool > 0 ? t("consent.answer.pool", { pool: view.pool })
+      : t("consent.answer.poolEmpty")),
+    h("p", {}, t("consent.answer.laurel", { laurel: laurelWords(r.laurel) })),
   ];
   if (offer) {
     body.push(h("p", { class: "offer", "data-testid": "answer-offer" },
-      `${app.name(mover)} offers: ${termsText(app, offer, mover, seat)}. Agreeing accepts this offer.`));
+      t("consent.answer.offer", { mover: app.name(mover), terms: termsText(app, offer, mover, seat) })));
   }
   if (offer && senators > 0 && !choices.some((c) => c > 0) && !promise) {
-    body.push(h("p", { class: "note", "data-testid": "answer-cannot-pay" }, "You do not hold the " +
-      "laurels this offer asks of you, so you can only refuse (R13)."));
+    body.push(h("p", { class: "note", "data-testid": "answer-cannot-pay" }, t("consent.answer.cannotPay")));
   }
   if (promise) {
-    body.push(h("p", { class: "note" }, `You promised to ${promise.kind === "consent"
-      ? "consent to" : "refuse"} ${app.name(mover)}; the promise binds now (R11).`));
+    body.push(h("p", { class: "note" }, t(promise.kind === "consent" ? "consent.answer.promisedConsent"
+      : "consent.answer.promisedRefuse", { name: app.name(mover) })));
   }
   const act = (d, action) => {
     const reply = app.act(action, { quiet: true });
-    if (!reply.ok) d.error(reply.error.message);
+    if (!reply.ok) d.error(refusalWords(app, reply.error));
   };
   const actions = [];
   const most = Math.max(0, ...choices);
   for (const c of [...choices].sort((a, b) => b - a)) {
     if (c === 0) continue;
-    actions.push({ label: c === 1 ? (most > 1 ? "Agree with one senator" : "Agree") : "Agree with both senators",
+    actions.push({ label: c === 1 ? t(most > 1 ? "consent.agreeOne" : "consent.agree") : t("consent.agreeBoth"),
       kind: "primary", testid: c === 1 ? "answer-agree" : "answer-agree-2",
       onClick: (d) => act(d, { type: "answer", player: seat, consents: c }) });
   }
   if (most > 0 && !(promise?.kind === "consent")) {
-    actions.push({ label: "Agree on terms…", testid: "answer-terms", onClick: (d) => openTermsComposer(app, {
+    actions.push({ label: t("consent.agreeTerms"), testid: "answer-terms", onClick: (d) => openTermsComposer(app, {
       composer: seat, mover, consenter: seat, from: r.from, to: r.to, laurel: r.laurel,
-      title: `Your terms for ${app.name(mover)}`, submitLabel: "Agree on these terms",
+      title: t("consent.terms.title", { name: app.name(mover) }), submitLabel: t("consent.terms.submit"),
       consents: choices.filter((c) => c > 0), initial: offer,
       submit: (terms, consents) => {
         const action = { type: "answer", player: seat, consents, terms };
         const check = app.check(action);
-        if (!check.ok) return check.error.message;
+        if (!check.ok) return refusalWords(app, check.error);
         d.close();
-        app.act(action);
+        const reply = app.act(action, { quiet: true });
+        if (!reply.ok) app.say(refusalWords(app, reply.error), "error");
         return null;
       },
     }) });
   }
   if (choices.includes(0)) {
-    actions.push({ label: "Refuse", testid: "answer-refuse", kind: "danger",
+    actions.push({ label: t("consent.refuse"), testid: "answer-refuse", kind: "danger",
       onClick: (d) => act(d, { type: "answer", player: seat, consents: 0 }) });
   }
-  actions.push({ label: "Look at my laurels", testid: "answer-look", kind: "quiet",
+  actions.push({ label: t("consent.look"), testid: "answer-look", kind: "quiet",
     onClick: () => app.secrecy.look(seat) });
-  actions.push({ label: "Not now", testid: "answer-later", kind: "quiet", onClick: (d) => d.close() });
-  return openDialog({ title: `${app.name(mover)} asks for your consent`, to: to(app, seat),
+  actions.push({ label: t("consent.notNow"), testid: "answer-later", kind: "quiet", onClick: (d) => d.close() });
+  return openDialog({ title: t("consent.answer.title", { name: app.name(mover) }), to: to(app, seat),
     testid: "answer-dialog", body, actions });
 }
 
@@ -162,49 +165,51 @@ export function openSupportersDialog(app) {
     && a.to === r.to && a.supporters.length > 0);
   const rows = r.asked.map((a) => {
     const answer = r.answers[String(a.player)];
+    const name = app.name(a.player);
     const terms = answer?.terms && Object.keys(answer.terms).length
-      ? ` on terms: ${termsText(app, answer.terms, mover, a.player)}` : "";
-    const words = !answer ? "has not answered yet" : answer.consents
-      ? `agrees (${plural(answer.consents, "consent")})${terms}` : "refuses";
-    return h("li", {}, `${app.name(a.player)} ${words}.`);
+      ? termsText(app, answer.terms, mover, a.player) : "";
+    const words = !answer ? t("consent.supporters.waiting", { name }) : answer.consents
+      ? t(terms ? "consent.supporters.agreesTerms" : "consent.supporters.agrees",
+        { name, count: answer.consents, terms }) : t("consent.supporters.refuses", { name });
+    return h("li", {}, words);
   });
   const body = [
-    h("p", {}, `Your request: move from office ${r.from} to office ${r.to}, ${
-      plural(r.needed, "consent")} needed.`),
+    h("p", {}, t("consent.supporters.request", { from: r.from, to: r.to, count: r.needed })),
     h("ul", { class: "answers" }, rows),
   ];
   if (!moves.length) {
     body.push(h("p", { class: "note", "data-testid": "no-supporters" },
-      "Not enough consent for this move. Withdraw the request or do something else."));
+      t("consent.supporters.notEnough")));
   } else {
-    body.push(h("p", {}, "Pick who supports the move:"));
+    body.push(h("p", {}, t("consent.supporters.pick")));
   }
   const actions = moves.map((m) => {
     const label = supportersText(app, m.supporters, mover);
     return {
-      label: `Move with ${label}`, kind: "primary",
+      label: t("consent.supporters.moveWith", { supporters: label }), kind: "primary",
       testid: `support-${m.supporters.join("-")}`,
       onClick: (d) => {
         const reply = app.act(m, { quiet: true });
-        if (!reply.ok) d.error(reply.error.message);
+        if (!reply.ok) d.error(refusalWords(app, reply.error));
       },
     };
   });
-  actions.push({ label: "Withdraw the request", testid: "supporters-withdraw", onClick: () => {
-    app.act({ type: "withdraw", player: mover });
+  actions.push({ label: t("consent.supporters.withdraw"), testid: "supporters-withdraw", onClick: (d) => {
+    const reply = app.act({ type: "withdraw", player: mover }, { quiet: true });
+    if (!reply.ok) d.error(refusalWords(app, reply.error));
   } });
-  actions.push({ label: "Do something else", testid: "supporters-later", kind: "quiet",
+  actions.push({ label: t("consent.supporters.later"), testid: "supporters-later", kind: "quiet",
     onClick: (d) => d.close() });
-  return openDialog({ title: "Choose your supporters", to: to(app, mover), testid: "supporters-dialog",
+  return openDialog({ title: t("consent.supporters.title"), to: to(app, mover), testid: "supporters-dialog",
     body, actions });
 }
 
 export function supportersText(app, supporters, mover) {
   const seen = [...new Set(supporters)];
   return listText(seen.map((q) => {
-    const n = supporters.filter((x) => x === q).length;
-    if (q === mover) return n > 1 ? "your own senators" : "your own senator";
-    return n > 1 ? `${app.name(q)} ×${n}` : app.name(q);
+    const count = supporters.filter((x) => x === q).length;
+    if (q === mover) return t("consent.supporter.own", { count });
+    return t("consent.supporter.other", { name: app.name(q), count });
   }));
 }
 
@@ -217,18 +222,18 @@ export function openCaesarChooser(app, bonus) {
   const tokens = new Map(view.spaces.map((x) => [x.path, x.token]));
   for (const target of view.caesar_targets) {
     const space = { ...target, token: tokens.get(target.path) };
-    const token = space.token ? `laurel ${kindLabel(space.token)}` : "empty";
+    const token = space.token ? t("consent.caesar.laurel", { laurel: t(`laurel.kind.${space.token}`) })
+      : t("consent.caesar.empty");
     list.append(h("button", { type: "button", class: "btn", "data-testid": `caesar-to-${space.from}-${space.to}`,
       onclick: () => {
         const reply = app.act({ type: "caesar", player: mover, from: space.from, to: space.to },
           { quiet: true });
-        if (!reply.ok) dialog.error(reply.error.message);
-      } }, `Path ${space.from}→${space.to} (${token})`));
+        if (!reply.ok) dialog.error(refusalWords(app, reply.error));
+      } }, t("consent.caesar.path", { from: space.from, to: space.to, token })));
   }
-  dialog = openDialog({ title: bonus ? "Bonus: move Caesar" : "Move Caesar", to: to(app, mover),
+  dialog = openDialog({ title: t(bonus ? "consent.caesar.titleBonus" : "consent.caesar.title"), to: to(app, mover),
     testid: "caesar-dialog",
-    body: [h("p", {}, `Caesar stands on the path ${view.caesar.from}→${view.caesar.to}. Senators ` +
-      "leave along Caesar's path without consent, and nobody takes the laurel under him (R8)."), list],
-    actions: [{ label: "Cancel", kind: "quiet", testid: "caesar-cancel", onClick: (d) => d.close() }] });
+    body: [h("p", {}, t("consent.caesar.text", { from: view.caesar.from, to: view.caesar.to })), list],
+    actions: [{ label: t("consent.cancel"), kind: "quiet", testid: "caesar-cancel", onClick: (d) => d.close() }] });
   return dialog;
 }

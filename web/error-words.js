@@ -67,3 +67,9 @@ export function errorWords(error, { names = [], board = null, rule = true, lang 
   const cited = typeof error?.rule === "string" && /^[RV]\d/.test(error.rule) ? error.rule : null;
   return rule && cited ? t("error.rule", { text, rule: cited }, lang) : text;
 }
+
+/** A refusal in words for the app's running game (its players' names, its board data). */
+export function refusalWords(app, error) {
+  return errorWords(error, { names: app.view?.players.map((p) => p.name) ?? [],
+    board: app.board?.data ?? null });
+}

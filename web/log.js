@@ -1,9 +1,13 @@
-// The log: every event in words (engine texts hold no secret, R10), undo of recent actions
-// (confirming when it takes back another player's decision), and a replay that steps
-// through the game with the engine's replay_view.
+// The log: every event in words in the chosen language, worded from the engine's public
+// events (they hold no secret, R10), undo of recent actions (confirming when it takes back
+// another player's decision), and a replay that steps through the game with the engine's
+// replay_view. Re-worded on "qv-language".
 
 import { h, replace } from "./dom.js";
 import { confirmDialog } from "./dialogs.js";
+import { t, CHANGE_EVENT } from "./i18n.js";
+import { eventWords } from "./event-words.js";
+import { refusalWords } from "./error-words.js";
 
 export class Log {
   constructor(app, panel) {
@@ -26,6 +30,21 @@ export class Log {
         this.step(step);
       }
     });
+    addEventListener(CHANGE_EVENT, () => this.reword());
+  }
+
+  /** The language changed: word every entry, the buttons and the replay bar again. */
+  reword() {
+    this.list.replaceChildren();
+    this.shown = 0;
+    this.barParts = null;
+    if (this.app.view) this.render(this.app.view);
+  }
+
+  /** An entry in the chosen language (the engine's English text if it has no event). */
+  words(entry) {
+    if (!entry.event) return entry.text;
+    return eventWords(entry.event, this.app.view?.players.map((p) => p.name) ?? []);
   }
 
   reset() {
@@ -39,7 +58,7 @@ export class Log {
     const li = h("li", { "data-index": String(entry.index), "data-type": entry.type },
       h("span", { class: "chip small", style: { "--chip": c.fill, "--chip-ink": c.ink },
         "aria-hidden": "true" }, String(entry.player + 1)), " ",
-      h("span", { class: "text" }, entry.text));
+      h("span", { class: "text" }, this.words(entry)));
     return li;
   }
 
@@ -74,8 +93,8 @@ export class Log {
     // R10: past positions are replayed only once the game is over (the engine refuses before)
     this.replayButton.disabled = !this.app.ready || !log.length
       || (view.stage !== "over" && !replay);
-    this.replayButton.title = view.stage === "over" ? "" : "The replay opens when the game is over.";
-    this.replayButton.textContent = replay ? "Leave the replay" : "Replay";
+    this.replayButton.title = view.stage === "over" ? "" : t("log.replayClosed");
+    this.replayButton.textContent = replay ? t("log.leaveReplay") : t("page.replay");
     this.renderBar();
   }
 
@@ -87,9 +106,9 @@ export class Log {
     const last = log[log.length - 1];
     const decider = app.decider();
     if (decider !== null && last.player !== decider || decider === null && app.view.stage === "over") {
-      const ok = await confirmDialog("Undo another player's decision?",
-        `This takes back ${app.name(last.player)}'s action: “${last.text}”`,
-        { yes: `Undo ${app.name(last.player)}'s action`, testid: "undo-confirm" });
+      const ok = await confirmDialog(t("log.undo.title"),
+        t("log.undo.text", { name: app.name(last.player), action: this.words(last) }),
+        { yes: t("log.undo.yes", { name: app.name(last.player) }), testid: "undo-confirm" });
       if (!ok) return;
     }
     app.undo(1);
@@ -100,7 +119,7 @@ export class Log {
   startReplay() {
     const app = this.app;
     if (app.view.stage !== "over") {
-      app.say("The replay opens when the game is over (R10).", "error");
+      app.say(t("log.replayClosedRule"), "error");
       return;
     }
     const total = app.view.log.length;
@@ -123,7 +142,7 @@ export class Log {
     const app = this.app;
     const reply = app.engine.replayView(n);
     if (!reply.ok) {
-      app.say(reply.error.message, "error");
+      app.say(refusalWords(app, reply.error), "error");
       return;
     }
     app.ui.replay.n = n;
@@ -135,17 +154,17 @@ export class Log {
     const b = (label, aria, testid, delta) => h("button", { type: "button", class: "btn",
       "aria-label": aria, "data-testid": testid, onclick: () => this.step(delta) }, label);
     this.barParts = {
-      first: b("⏮", "Back to the start", "replay-first", -Infinity),
-      prev: b("◀", "One step back", "replay-prev", -1),
+      first: b("⏮", t("log.replay.first"), "replay-first", -Infinity),
+      prev: b("◀", t("log.replay.prev"), "replay-prev", -1),
       step: h("span", { class: "step", "data-testid": "replay-step", "aria-live": "polite" }),
-      next: b("▶", "One step forward", "replay-next", 1),
-      last: b("⏭", "To the end", "replay-last", Infinity),
+      next: b("▶", t("log.replay.next"), "replay-next", 1),
+      last: b("⏭", t("log.replay.last"), "replay-last", Infinity),
       text: h("p", { class: "replay-text", "data-testid": "replay-text" }),
     };
     const p = this.barParts;
     replace(this.bar, h("div", { class: "choices row" }, p.first, p.prev, p.step, p.next, p.last),
       p.text, h("button", { type: "button", class: "btn quiet", "data-testid": "replay-exit",
-        onclick: () => this.stopReplay() }, "Leave the replay"));
+        onclick: () => this.stopReplay() }, t("log.leaveReplay")));
   }
 
   renderBar() {
@@ -154,8 +173,8 @@ export class Log {
     if (!r) return;
     if (!this.barParts) this.buildBar();
     const p = this.barParts;
-    p.step.textContent = `Step ${r.n} of ${r.total}`;
-    p.text.textContent = r.n > 0 ? this.app.view.log[r.n - 1].text : "The game is set up.";
+    p.step.textContent = t("log.replay.step", { n: r.n, total: r.total });
+    p.text.textContent = r.n > 0 ? this.words(this.app.view.log[r.n - 1]) : t("log.replay.setUp");
     // keep focus usable: a button at the end of its range stays focusable (aria-disabled)
     for (const [key, off] of [["first", r.n === 0], ["prev", r.n === 0], ["next", r.n === r.total],
       ["last", r.n === r.total]]) {

@@ -1,36 +1,22 @@
 // Deal terms (R11) composed in a dialog: laurels paid by either side, the split of the gains,
 // where Caesar's bonus move goes, and promises. A payer composing the deal sees their own
 // laurels here (the dialog is addressed to them); nobody else's hoard is ever shown.
+// Every text is in the chosen language (i18n.js).
 
-import { h, listText } from "./dom.js";
+import { h } from "./dom.js";
 import { openDialog } from "./dialogs.js";
-import { KINDS, kindLabel } from "./colours.js";
+import { KINDS } from "./colours.js";
+import { t } from "./i18n.js";
+import { termsWords } from "./event-words.js";
 
-/** Terms in words (kinds when the viewer may see them, else a count), like the engine's log. */
+/** Terms in words for the two parties of the deal, who may see the kinds paid (the log and
+ * everyone else see counts, R10). */
 export function termsText(app, terms, mover, consenter = null) {
-  const parts = [];
-  const payer = { mover_pays: app.name(mover), consenter_pays: consenter === null
-    ? "the consenter" : app.name(consenter) };
-  for (const key of ["mover_pays", "consenter_pays"]) {
-    const paid = terms[key];
-    if (!paid || (Array.isArray(paid) && !paid.length)) continue;
-    const what = Array.isArray(paid) ? listText(paid.map(kindLabel))
-      : `${paid} laurel${paid > 1 ? "s" : ""}`;
-    parts.push(`${payer[key]} pays ${what}`);
-  }
-  if (terms.split) parts.push("the gains are split");
-  if (terms.caesar) parts.push(`Caesar goes to ${terms.caesar.from}→${terms.caesar.to}`);
-  for (const p of terms.promises ?? []) {
-    if (p.kind === "caesar") {
-      parts.push(`${app.name(p.by)} promises ${app.name(p.player)} to move Caesar to ${
-        p.caesar.from}→${p.caesar.to} on their next turn`);
-      continue;
-    }
-    parts.push(`${app.name(p.by)} promises to ${p.kind === "consent" ? "consent to" : "refuse"} ${
-      app.name(p.player)}`);
-  }
-  return parts.join("; ") || "no terms";
+  return termsWords(terms, app.view.players.map((p) => p.name), { mover: app.name(mover),
+    consenter: consenter === null ? null : app.name(consenter), kinds: true });
 }
+
+function kindLabel(kind) { return t(`laurel.kind.${kind}`); }
 
 function countKinds(list) {
   const out = Object.fromEntries(KINDS.map((k) => [k, 0]));
@@ -52,16 +38,16 @@ function tokenPicker(label, side, limits, initial, note) {
     };
     rows.push(h("div", { class: "stepper" },
       h("span", { class: "kind" }, kindLabel(kind)),
-      h("button", { type: "button", class: "btn small", "aria-label": `One ${kindLabel(kind)} fewer`,
+      h("button", { type: "button", class: "btn small", "aria-label": t("terms.fewer", { laurel: kindLabel(kind) }),
         "data-testid": `pay-${side}-${kind}-minus`, onclick: () => change(-1) }, "−"),
       out,
-      h("button", { type: "button", class: "btn small", "aria-label": `One ${kindLabel(kind)} more`,
+      h("button", { type: "button", class: "btn small", "aria-label": t("terms.more", { laurel: kindLabel(kind) }),
         "data-testid": `pay-${side}-${kind}-plus`, onclick: () => change(1) }, "+"),
-      limits ? h("span", { class: "of" }, `of ${max}`) : null));
+      limits ? h("span", { class: "of" }, t("terms.of", { max })) : null));
   }
   const box = h("fieldset", { class: "tokens" }, h("legend", {}, label),
     note ? h("p", { class: "hint" }, note) : null,
-    rows.length ? rows : h("p", { class: "hint" }, "No laurels to pay with."));
+    rows.length ? rows : h("p", { class: "hint" }, t("terms.noLaurels")));
   const value = () => KINDS.flatMap((k) => Array(counts[k]).fill(k));
   return { box, value };
 }
@@ -78,52 +64,52 @@ export function openTermsComposer(app, o) {
   const side = (payerSeat, key, label) => tokenPicker(label, key === "mover_pays" ? "mover" : "consenter",
     payerSeat === o.composer ? mine?.hoard ?? {} : null,
     Array.isArray(initial[key]) ? initial[key] : [],
-    payerSeat === o.composer ? "From your own laurels:"
-      : `You cannot see ${app.name(payerSeat)}'s laurels; a payment they cannot make fails (R13).`);
-  const moverPays = side(o.mover, "mover_pays", `${app.name(o.mover)} pays ${app.name(o.consenter)}`);
+    payerSeat === o.composer ? t("terms.fromYours")
+      : t("terms.cannotSee", { name: app.name(payerSeat) }));
+  const moverPays = side(o.mover, "mover_pays",
+    t("terms.paysTo", { payer: app.name(o.mover), payee: app.name(o.consenter) }));
   const consenterPays = side(o.consenter, "consenter_pays",
-    `${app.name(o.consenter)} pays ${app.name(o.mover)}`);
+    t("terms.paysTo", { payer: app.name(o.consenter), payee: app.name(o.mover) }));
   const split = h("input", { type: "checkbox", id: "terms-split", "data-testid": "terms-split",
     checked: Boolean(initial.split) });
   let caesar = null;
   const parts = [];
   if (o.consents && o.consents.length > 1) {
     const select = h("select", { id: "terms-consents", "data-testid": "terms-consents" },
-      o.consents.map((c) => h("option", { value: String(c) }, c === 1 ? "one senator" : "both senators")));
-    parts.push(h("p", { class: "field" }, h("label", { for: "terms-consents" }, "Consent with "), select));
+      o.consents.map((c) => h("option", { value: String(c) }, t(c === 1 ? "terms.consentOne" : "terms.consentBoth"))));
+    parts.push(h("p", { class: "field" }, h("label", { for: "terms-consents" }, t("terms.consentWith")), select));
     o.consentSelect = select;
   }
   parts.push(moverPays.box, consenterPays.box,
     h("p", { class: "field check" }, split,
-      h("label", { for: "terms-split" }, "Split the gains of the move (the laurel taken and the I " +
-        "tokens earned) half and half")));
+      h("label", { for: "terms-split" }, t("terms.splitLabel"))));
   if (o.laurel === "IIC") {
     caesar = h("select", { id: "terms-caesar", "data-testid": "terms-caesar" },
-      h("option", { value: "" }, "no condition"),
+      h("option", { value: "" }, t("terms.caesar.none")),
       view.caesar_targets.map((x) => h("option", { value: `${x.from}-${x.to}`,
         selected: initial.caesar && initial.caesar.from === x.from && initial.caesar.to === x.to },
-      `path ${x.from}→${x.to}`)));
+      t("terms.caesar.path", { from: x.from, to: x.to }))));
     parts.push(h("p", { class: "field" }, h("label", { for: "terms-caesar" },
-      "The move takes a Caesar laurel: its bonus move sends Caesar to "), caesar));
+      t("terms.caesar.label")), caesar));
   }
   const promises = [];
   const promiseList = h("div", { class: "promises" });
   const seats = view.players.map((p) => p.seat);
   const addPromise = (p = { by: o.consenter, kind: "consent", player: o.mover }) => {
-    const by = h("select", { "aria-label": "Who promises", "data-testid": "promise-by" },
+    const by = h("select", { "aria-label": t("terms.promise.by"), "data-testid": "promise-by" },
       [o.mover, o.consenter].map((q) => h("option", { value: String(q), selected: q === p.by }, app.name(q))));
-    const kind = h("select", { "aria-label": "Promise", "data-testid": "promise-kind" },
-      h("option", { value: "consent", selected: p.kind === "consent" }, "will consent to"),
-      h("option", { value: "refuse", selected: p.kind === "refuse" }, "will refuse"),
+    const kind = h("select", { "aria-label": t("terms.promise.kind"), "data-testid": "promise-kind" },
+      h("option", { value: "consent", selected: p.kind === "consent" }, t("terms.promise.willConsent")),
+      h("option", { value: "refuse", selected: p.kind === "refuse" }, t("terms.promise.willRefuse")),
       h("option", { value: "caesar", selected: p.kind === "caesar" },
-        "will move Caesar, on their next turn, to"));
-    const player = h("select", { "aria-label": "To whom", "data-testid": "promise-player" },
+        t("terms.promise.willCaesar")));
+    const player = h("select", { "aria-label": t("terms.promise.to"), "data-testid": "promise-player" },
       seats.map((q) => h("option", { value: String(q), selected: q === p.player }, app.name(q))));
     // a Caesar promise names a laurel space (R11); it is made to the other party of the deal
-    const space = h("select", { "aria-label": "Laurel space", "data-testid": "promise-space" },
+    const space = h("select", { "aria-label": t("terms.promise.space"), "data-testid": "promise-space" },
       view.spaces.map((x) => h("option", { value: `${x.from}-${x.to}`,
         selected: p.caesar && p.caesar.from === x.from && p.caesar.to === x.to },
-      `path ${x.from}→${x.to}`)));
+      t("terms.caesar.path", { from: x.from, to: x.to }))));
     const showKind = () => {
       const caesarKind = kind.value === "caesar";
       player.hidden = caesarKind;
@@ -133,19 +119,18 @@ export function openTermsComposer(app, o) {
     showKind();
     const row = h("div", { class: "promise" }, by, kind, player, space);
     const entry = { by, kind, player, space };
-    row.append(h("button", { type: "button", class: "btn small quiet", "aria-label": "Remove this promise",
+    row.append(h("button", { type: "button", class: "btn small quiet", "aria-label": t("terms.promise.remove"),
       onclick: () => { promises.splice(promises.indexOf(entry), 1); row.remove(); } }, "×"));
     promises.push(entry);
     promiseList.append(row);
   };
   for (const p of initial.promises ?? []) addPromise(p);
-  parts.push(h("fieldset", { class: "promises-box" }, h("legend", {}, "Promises"),
-    h("p", { class: "hint" }, `Binding within the promise horizon (${{
-      turn: "this turn", next: "until the mover's next turn", two: "for two rounds" }[view.options.horizon]
-    }), then only a matter of honour (R11).`),
+  parts.push(h("fieldset", { class: "promises-box" }, h("legend", {}, t("terms.promises")),
+    h("p", { class: "hint" }, t("terms.horizon.hint",
+      { horizon: t(`terms.horizon.${view.options.horizon}`) })),
     promiseList,
     h("button", { type: "button", class: "btn small", "data-testid": "promise-add",
-      onclick: () => addPromise() }, "Add a promise")));
+      onclick: () => addPromise() }, t("terms.promise.add"))));
 
   const build = () => {
     const terms = {};
@@ -174,7 +159,7 @@ export function openTermsComposer(app, o) {
   return openDialog({
     title: o.title, to: { name: app.name(o.composer), seat: o.composer, meta: app.meta },
     testid: "terms-dialog", className: "terms",
-    body: [h("p", {}, `Move from office ${o.from} to office ${o.to}.`), ...parts],
+    body: [h("p", {}, t("terms.move", { from: o.from, to: o.to })), ...parts],
     actions: [
       { label: o.submitLabel, kind: "primary", testid: "terms-submit", onClick: (d) => {
         const terms = build();
@@ -182,7 +167,7 @@ export function openTermsComposer(app, o) {
         const error = o.submit(terms, consents);
         if (error) d.error(error); else d.close();
       } },
-      { label: "Cancel", kind: "quiet", testid: "terms-cancel", onClick: (d) => d.close() },
+      { label: t("terms.cancel"), kind: "quiet", testid: "terms-cancel", onClick: (d) => d.close() },
     ],
   });
 }

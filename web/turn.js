@@ -1,8 +1,11 @@
 // The turn: what a click on the board means at each stage (R4-R8, R12 V3), the turn panel
 // with the same choices as buttons (for keyboard and touch), and the stage dialogs that open
-// by themselves (consent answers, the mover's supporters, the end screen).
+// by themselves (consent answers, the mover's supporters, the end screen). Every text is in
+// the chosen language (i18n.js); the engine's refusals are worded from their codes.
 
-import { h, plural, replace, listText } from "./dom.js";
+import { h, replace } from "./dom.js";
+import { t, listText, CHANGE_EVENT } from "./i18n.js";
+import { refusalWords } from "./error-words.js";
 import { openAnswerDialog, openMoveDialog, openSupportersDialog, openCaesarChooser }
   from "./consent.js";
 import { openEndScreen } from "./end-screen.js";
@@ -14,6 +17,16 @@ export class Turn {
     this.stageDialog = null;   // the dialog opened by sync(), closed when the state changes
     this.lastKey = null;
     this.lastDecider = null;
+    addEventListener(CHANGE_EVENT, () => this.reword());
+  }
+
+  /** The language changed: render again, and re-open the stage dialog if one is open (never
+   * one that waits behind a hand-over). */
+  reword() {
+    if (!this.app.view) return;
+    const reopen = Boolean(this.stageDialog && !this.stageDialog.closed);
+    this.app.render();
+    if (reopen) this.openStageDialog(false);
   }
 
   reset() {
@@ -49,12 +62,11 @@ export class Turn {
         }
         if (view.offices[office].includes(actor)) return this.select(office);
         if (app.board.data.entry_offices.includes(office)) return this.tryAdd(office);
-        app.say(`${app.name(actor)} has no senator in office ${office}. Select one of your ` +
-          "senators first, or add one at an entry office (0–3).", "error");
+        app.say(t("turn.noSenator", { name: app.name(actor), office }), "error");
         return;
       }
       case "bonus":
-        app.say("Choose a laurel space for Caesar, or leave him where he stands.", "error");
+        app.say(t("turn.bonusClick"), "error");
         return;
       case "council":
         return this.retire(office);  // the engine refuses an office without the seat's senator
@@ -73,8 +85,11 @@ export class Turn {
 
   // -- actions ------------------------------------------------------------------------------
 
+  /** Play an action; a refusal is shown in the chosen language. */
   act(action) {
-    return this.app.act(action);
+    const reply = this.app.act(action, { quiet: true });
+    if (!reply.ok) this.app.say(refusalWords(this.app, reply.error), "error");
+    return reply;
   }
 
   select(office) {
@@ -86,9 +101,8 @@ export class Turn {
   selectionText(office) {
     const hints = this.hintsFrom(office);
     const open = hints.filter((m) => m.possible);
-    if (!open.length) return `No move out of office ${office} is possible now.`;
-    return `Senator in office ${office} selected: choose where it goes (office ${
-      listText(open.map((m) => String(m.to)))}).`;
+    if (!open.length) return t("turn.noMoveOut", { office });
+    return t("turn.selected", { office, offices: listText(open.map((m) => String(m.to))) });
   }
 
   tryAdd(office) {
@@ -109,11 +123,11 @@ export class Turn {
     if (!hint) {
       // not a path out of a: the engine says why, in words (R4)
       const reply = app.check({ type: "move", player: this.actor(), from: a, to: b, supporters: [] });
-      app.say(reply.ok ? "This move is not possible." : reply.error.message, "error");
+      app.say(reply.ok ? t("turn.notPossible") : refusalWords(app, reply.error), "error");
       return undefined;
     }
     switch (hint.click) {
-      case "refused": app.say(hint.error.message, "error"); return undefined;
+      case "refused": app.say(refusalWords(app, hint.error), "error"); return undefined;
       case "move": return this.act(hint.move);
       case "supporters":
         this.closeStageDialog();
@@ -155,10 +169,10 @@ export class Turn {
   turnWords(view) {
     switch (view.stage) {
       case "consent": return this.app.decider(view) === view.current
-        ? "chooses supporters" : "answers the request";
-      case "bonus": return "may move Caesar";
-      case "council": return "council: retires one";
-      default: return "to play";
+        ? t("turn.words.chooses") : t("turn.words.answers");
+      case "bonus": return t("turn.words.bonus");
+      case "council": return t("turn.words.council");
+      default: return t("turn.words.play");
     }
   }
 
@@ -169,11 +183,11 @@ export class Turn {
     switch (view.stage) {
       case "consent":
         return seat === view.current
-          ? `${name}: choose supporters or do something else`
-          : `${name} must answer ${app.name(view.current)}'s request`;
-      case "bonus": return `${name} may move Caesar (bonus)`;
-      case "council": return `Council: ${name} takes a senator off the board`;
-      default: return `${name}'s turn`;
+          ? t("turn.banner.chooseSupporters", { name })
+          : t("turn.banner.mustAnswer", { name, mover: app.name(view.current) });
+      case "bonus": return t("turn.banner.bonus", { name });
+      case "council": return t("turn.banner.council", { name });
+      default: return t("turn.banner.turn", { name });
     }
   }
 
@@ -184,24 +198,25 @@ export class Turn {
     const view = this.view;
     if (!view) return replace(this.panel);
     if (app.ui.replay) {
-      return replace(this.panel, h("h2", { id: "turn-heading" }, "Replay"),
-        h("p", {}, "Step through the game with the replay controls in the log."));
+      return replace(this.panel, h("h2", { id: "turn-heading" }, t("turn.replay.heading")),
+        h("p", {}, t("turn.replay.text")));
     }
     const bot = app.bots.actor(view);
     if (bot !== null) return replace(this.panel, app.bots.panel(bot, this.bannerText(view)));
     const parts = [];
     const seat = app.decider(view);
     const heading = h("h2", { id: "turn-heading", "data-testid": "turn-heading" });
-    if (seat === null) heading.textContent = "Game over";
+    if (seat === null) heading.textContent = t("turn.over.heading");
     else {
       const c = app.colour(seat);
       heading.append(h("span", { class: "chip", style: { "--chip": c.fill, "--chip-ink": c.ink },
         "aria-hidden": "true" }, String(seat + 1)), " ", this.bannerText(view));
     }
     parts.push(heading);
-    parts.push(h("p", { class: "turn-meta" }, `Game ${view.game_number}${
-      view.options.series ? " of 3" : ""} · turn ${view.turn + 1}${
-      view.seed === undefined ? "" : ` · seed ${view.seed}`}`));
+    const meta = t(view.options.series ? "turn.meta.series" : "turn.meta",
+      { game: view.game_number, turn: view.turn + 1 });
+    parts.push(h("p", { class: "turn-meta" },
+      view.seed === undefined ? meta : t("turn.meta.seed", { meta, seed: view.seed })));
     switch (view.stage) {
       case "action": parts.push(...this.actionControls(view)); break;
       case "consent": parts.push(...this.consentControls(view), ...this.actionControls(view, true));
@@ -213,20 +228,20 @@ export class Turn {
     }
     if (view.reveal?.open) {
       parts.push(h("div", { class: "group reveal" },
-        h("p", {}, "A senator has entered the Senate: anyone may ask to see every hoard (V2)."),
+        h("p", {}, t("turn.reveal.text")),
         h("button", { type: "button", class: "btn", "data-testid": "reveal",
           onclick: () => this.act({ type: "reveal", player: seat ?? view.current }) },
-        "Show all hoards")));
+        t("turn.reveal.button"))));
     }
     if (view.reveal?.shown) {
       parts.push(h("p", { class: "note", "data-testid": "revealed-note" },
-        "All hoards are shown (V2) until the next action."));
+        t("turn.reveal.shown")));
     }
     if (seat !== null && view.stage !== "over") {
       parts.push(h("div", { class: "group" }, h("button", {
         type: "button", class: "btn look", "data-testid": "look-mine",
         onclick: () => app.secrecy.look(seat),
-      }, `Look at my laurels (${app.name(seat)})`)));
+      }, t("turn.lookMine", { name: app.name(seat) }))));
     }
     replace(this.panel, parts);
   }
@@ -246,44 +261,44 @@ export class Turn {
       const hints = this.hintsFrom(selected);
       const list = h("div", { class: "choices" });
       for (const m of hints) {
-        const how = m.click === "refused" ? "not possible" : m.needed === 0
-          ? (m.caesar ? "free: Caesar's path" : "free") : m.click === "move"
-            ? "with your own consent" : `needs ${plural(m.needed, "consent")}`;
-        const laurel = m.laurel ? ` · laurel ${m.laurel === "IIC" ? "II (Caesar)" : m.laurel}` : "";
-        list.append(this.button(`To office ${m.to} — ${how}${laurel}`, () => this.tryMove(selected, m.to),
+        const how = m.click === "refused" ? t("turn.dest.refused") : m.needed === 0
+          ? t(m.caesar ? "turn.dest.caesar" : "turn.dest.free") : m.click === "move"
+            ? t("turn.dest.own") : t("turn.dest.needs", { count: m.needed });
+        const laurel = m.laurel ? t("turn.dest.laurel", { laurel: t(`laurel.kind.${m.laurel}`) }) : "";
+        list.append(this.button(t("turn.dest.button", { office: m.to, how, laurel }), () => this.tryMove(selected, m.to),
           `dest-${m.to}`, { class: m.possible ? "" : "blocked", disabled: !m.possible }));
       }
       const entry = view.adds.includes(selected);
       out.push(h("div", { class: "group" },
-        h("h3", {}, `Move the senator in office ${selected}`), list,
-        entry ? this.button(`Add another senator to office ${selected}`, () => this.tryAdd(selected),
+        h("h3", {}, t("turn.moveFrom.heading", { office: selected })), list,
+        entry ? this.button(t("turn.addHere", { office: selected }), () => this.tryAdd(selected),
           "add-here") : null,
-        this.button("Cancel the selection", () => this.select(null), "deselect", { class: "quiet" })));
+        this.button(t("turn.deselect"), () => this.select(null), "deselect", { class: "quiet" })));
       return out;
     }
-    if (secondary) out.push(h("h3", { class: "or" }, "Or do something else"));
+    if (secondary) out.push(h("h3", { class: "or" }, t("turn.orElse")));
     const supply = view.players[actor].supply;
     const adds = h("div", { class: "choices row" });
     for (const o of app.board.data.entry_offices) {
       const open = view.adds.includes(o);
-      adds.append(this.button(`Office ${o}`, () => this.tryAdd(o), `add-${o}`, {
-        ariaLabel: `Add a senator to office ${o}${!open && supply ? " (full)" : ""}`,
+      adds.append(this.button(t("turn.office", { office: o }), () => this.tryAdd(o), `add-${o}`, {
+        ariaLabel: t(!open && supply ? "turn.add.ariaFull" : "turn.add.aria", { office: o }),
         disabled: !open, class: open ? "" : "blocked" }));
     }
     out.push(h("div", { class: "group" },
-      h("h3", {}, `Add a senator (${plural(supply, "left", "left")} in supply)`), adds));
+      h("h3", {}, t("turn.add.heading", { count: supply })), adds));
     const own = [...new Set(view.moves.map((m) => m.from))];
     if (own.length) {
       const sel = h("div", { class: "choices row" });
       for (const o of own) {
-        sel.append(this.button(`Office ${o}`, () => this.select(o), `select-${o}`,
-          { ariaLabel: `Select your senator in office ${o}` }));
+        sel.append(this.button(t("turn.office", { office: o }), () => this.select(o), `select-${o}`,
+          { ariaLabel: t("turn.select.aria", { office: o }) }));
       }
-      out.push(h("div", { class: "group" }, h("h3", {}, "Move a senator from"), sel));
+      out.push(h("div", { class: "group" }, h("h3", {}, t("turn.select.heading")), sel));
     }
-    out.push(h("div", { class: "group" }, h("h3", {}, "Move Caesar"),
-      h("p", { class: "hint" }, "Click a laurel space on the board, or:"),
-      this.button("Choose a laurel space…", () => openCaesarChooser(app, false), "caesar-open")));
+    out.push(h("div", { class: "group" }, h("h3", {}, t("turn.caesar.heading")),
+      h("p", { class: "hint" }, t("turn.caesar.hint")),
+      this.button(t("turn.caesar.choose"), () => openCaesarChooser(app, false), "caesar-open")));
     return out;
   }
 
@@ -293,22 +308,24 @@ export class Turn {
     const pending = r.asked.filter((a) => !(String(a.player) in r.answers));
     const rows = r.asked.map((a) => {
       const answer = r.answers[String(a.player)];
-      const state = !answer ? "has not answered yet" : answer.consents
-        ? `agrees (${plural(answer.consents, "consent")})${answer.terms && Object.keys(answer.terms).length
-          ? " on terms" : ""}` : "refuses";
-      return h("li", { "data-testid": `answer-state-${a.player}` }, `${app.name(a.player)} ${state}`);
+      const name = app.name(a.player);
+      const state = !answer ? t("turn.answer.waiting", { name }) : answer.consents
+        ? t(answer.terms && Object.keys(answer.terms).length ? "turn.answer.agreesTerms"
+          : "turn.answer.agrees", { name, count: answer.consents }) : t("turn.answer.refuses", { name });
+      return h("li", { "data-testid": `answer-state-${a.player}` }, state);
     });
     const out = [h("div", { class: "group request" },
-      h("h3", {}, `Request: office ${r.from} → office ${r.to}`),
-      h("p", {}, `${app.name(r.mover)} needs ${plural(r.needed, "consent")}` +
-        (r.own_spare > 0 ? ` (own senators here: ${r.own_spare})` : "") + "."),
+      h("h3", {}, t("turn.request.heading", { from: r.from, to: r.to })),
+      h("p", {}, t(r.own_spare > 0 ? "turn.request.needsOwn" : "turn.request.needs",
+        { name: app.name(r.mover), count: r.needed, own: r.own_spare })),
       h("ul", { class: "answers" }, rows),
       h("div", { class: "choices row" },
         pending.length
-          ? this.button(`Answer as ${app.name(pending[0].player)}`, () => this.openStageDialog(true),
-            "answer-open")
-          : this.button("Choose supporters", () => this.openStageDialog(true), "supporters-open"),
-        app.bots.isBot(r.mover) ? null : this.button("Withdraw the request",
+          ? this.button(t("turn.request.answerAs", { name: app.name(pending[0].player) }),
+            () => this.openStageDialog(true), "answer-open")
+          : this.button(t("turn.request.chooseSupporters"), () => this.openStageDialog(true),
+            "supporters-open"),
+        app.bots.isBot(r.mover) ? null : this.button(t("turn.request.withdraw"),
           () => this.act({ type: "withdraw", player: r.mover }), "withdraw", { class: "quiet" })))];
     return out;
   }
@@ -316,17 +333,16 @@ export class Turn {
   bonusControls(view) {
     const app = this.app;
     const forced = view.bonus?.forced;
-    const out = [h("p", {}, `${app.name(view.actor)} took a Caesar laurel and may now move ` +
-      "Caesar to another laurel space (R7.3).")];
+    const out = [h("p", {}, t("turn.bonus.text", { name: app.name(view.actor) }))];
     if (forced) {
-      out.push(h("p", {}, `The deal sends Caesar to the path ${forced.from}→${forced.to}.`));
-      out.push(this.button(`Move Caesar to ${forced.from}→${forced.to}`, () => this.act(
+      out.push(h("p", {}, t("turn.bonus.forced", { from: forced.from, to: forced.to })));
+      out.push(this.button(t("turn.bonus.forcedButton", { from: forced.from, to: forced.to }), () => this.act(
         { type: "caesar", player: view.current, from: forced.from, to: forced.to }), "caesar-forced",
       { class: "primary" }));
     } else {
       out.push(h("div", { class: "choices row" },
-        this.button("Choose a laurel space…", () => openCaesarChooser(app, true), "caesar-open"),
-        this.button("Leave Caesar where he stands", () => this.act(
+        this.button(t("turn.caesar.choose"), () => openCaesarChooser(app, true), "caesar-open"),
+        this.button(t("turn.bonus.decline"), () => this.act(
           { type: "decline", player: view.current }), "decline")));
     }
     return out;
@@ -337,14 +353,13 @@ export class Turn {
     const seat = view.actor;
     const list = h("div", { class: "choices row" });
     for (const o of view.retire) {
-      list.append(this.button(`Office ${o}`, () => this.retire(o), `retire-${o}`,
-        { ariaLabel: `Take ${app.name(seat)}'s senator off office ${o}` }));
+      list.append(this.button(t("turn.office", { office: o }), () => this.retire(o), `retire-${o}`,
+        { ariaLabel: t("turn.council.retire.aria", { name: app.name(seat), office: o }) }));
     }
     const last = view.series[view.series.length - 1];
     return [
-      h("p", {}, `Game ${last?.game ?? view.game_number} is over. Appeal to the council (V3): ` +
-        "each player with more than two senators on the board takes one off, highest total first."),
-      h("h3", {}, `${app.name(seat)}: take a senator off`), list,
+      h("p", {}, t("turn.council.text", { game: last?.game ?? view.game_number })),
+      h("h3", {}, t("turn.council.heading", { name: app.name(seat) })), list,
     ];
   }
 
@@ -352,13 +367,13 @@ export class Turn {
     const app = this.app;
     const winner = view.winner;
     return [
-      h("p", { "data-testid": "winner-line" }, winner === null ? "The game is over."
-        : `${app.name(winner)} wins${view.options.series ? " the series" : ""}.`),
+      h("p", { "data-testid": "winner-line" }, winner === null ? t("turn.over.noWinner")
+        : t(view.options.series ? "turn.over.winsSeries" : "turn.over.wins", { name: app.name(winner) })),
       h("div", { class: "choices row" },
-        this.button("Show the results", () => this.openStageDialog(true), "results-open",
+        this.button(t("turn.over.results"), () => this.openStageDialog(true), "results-open",
           { class: "primary" }),
-        this.button("Replay the game", () => app.log.startReplay(), "replay-open"),
-        this.button("New game", () => app.newGame.open(), "new-game-again")),
+        this.button(t("turn.over.replay"), () => app.log.startReplay(), "replay-open"),
+        this.button(t("turn.over.newGame"), () => app.newGame.open(), "new-game-again")),
     ];
   }
 
@@ -408,7 +423,7 @@ export class Turn {
     } else if (view.stage === "over") {
       this.stageDialog = openEndScreen(app);
     } else if (asked) {
-      app.say("Nothing to answer now.");
+      app.say(t("turn.nothingToAnswer"));
     }
   }
 }

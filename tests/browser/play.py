@@ -13,7 +13,9 @@ from typing import Any
 from playwright.sync_api import Locator, Page, expect
 
 from qvcore import board
+from qvcore.errors import RuleError
 from qvcore.game import Game
+from tests.i18n.grammar import page_log
 
 NAMES = ["Aurelia", "Brutus", "Cassia"]
 SEED = 4242
@@ -195,3 +197,26 @@ def advance_to(game: Game, until: Any, limit: int = 400) -> list[Action]:
 def log_texts(page: Page) -> list[str]:
     return [re.sub(r"^\d+\s*", "", t).strip()
             for t in page.get_by_test_id("log").locator("li .text").all_inner_texts()]
+
+
+def engine_log(game: Game) -> list[str]:
+    """What the page's English log says for the mirror game: the engine's text with the
+    interface's grammar (tests/i18n/grammar.py), worded by the page from each entry's event."""
+    return page_log(game.log(), [p["name"] for p in game.view()["players"]])
+
+
+def page_refusal(page: Page, game: Game, action: Action) -> str:
+    """The mirror engine's refusal of ``action`` (its code and params), worded as the page
+    words refusals in its current language (web/error-words.js)."""
+    try:
+        game.check(action)
+    except RuleError as error:
+        data = error.to_dict()
+    else:
+        raise AssertionError(f"the engine accepts {action}")
+    names = [p["name"] for p in game.view()["players"]]
+    text: str = page.evaluate("""async ([error, names]) => {
+      const { errorWords } = await import("./error-words.js");
+      return errorWords(error, { names, board: window.__qv.app.board.data });
+    }""", [data, names])
+    return text

@@ -13,6 +13,7 @@ from .play import (
     NAMES,
     SEED,
     advance_to,
+    engine_log,
     log_texts,
     office,
     options,
@@ -56,7 +57,7 @@ def test_a_refused_consent_then_another_action(app: Page) -> None:
     offer = {"promises": [{"by": mover, "kind": "consent", "player": asked[0]}]}
     game.apply({**request, "offers": {str(asked[0]): offer}})
     wait_actions(app, len(game.actions))
-    assert log_texts(app)[-1] == game.log()[-1]["text"]
+    assert log_texts(app)[-1] == engine_log(game)[-1]
     assert f"Offer to {NAMES[asked[0]]}: {NAMES[mover]} promises to consent to " \
         f"{NAMES[asked[0]]}." in log_texts(app)[-1]
 
@@ -81,7 +82,7 @@ def test_a_refused_consent_then_another_action(app: Page) -> None:
     app.get_by_test_id(f"add-{entry}").click()
     game.apply({"type": "add", "player": mover, "office": entry})
     wait_actions(app, len(game.actions))
-    assert log_texts(app) == [e["text"] for e in game.log()]
+    assert log_texts(app) == engine_log(game)
     assert log_texts(app)[-1] == f"{NAMES[mover]} adds a senator to office {entry}."
 
 
@@ -123,7 +124,7 @@ def test_a_deal_with_a_payment(app: Page) -> None:
               "terms": {"mover_pays": [kind]}}
     game.apply(answer)
     wait_actions(app, len(game.actions))
-    assert log_texts(app)[-1] == game.log()[-1]["text"]
+    assert log_texts(app)[-1] == engine_log(game)[-1]
     assert "on terms: the mover pays 1 laurel" in game.log()[-1]["text"]
 
     supporters = app.get_by_test_id("supporters-dialog")
@@ -138,7 +139,7 @@ def test_a_deal_with_a_payment(app: Page) -> None:
     assert event["deals"][0]["mover_pays"] == 1
     assert game.state.total(consenter) >= before[1] + 1
     text = log_texts(app)[-1]
-    assert text == game.log()[-1]["text"]
+    assert text == engine_log(game)[-1]
     assert f"Deal with {NAMES[consenter]}: the mover pays 1 laurel." in text
     assert kind not in text.split("Deal with")[1].replace("laurel", "")
 
@@ -193,7 +194,7 @@ def test_a_deal_that_splits_the_gains_and_sends_caesar(app: Page) -> None:
     terms.get_by_test_id("terms-submit").click()
     game.apply({**last_answer, "terms": {"split": True, "caesar": {"from": a, "to": b}}})
     wait_actions(app, len(game.actions))
-    assert log_texts(app)[-1] == game.log()[-1]["text"]
+    assert log_texts(app)[-1] == engine_log(game)[-1]
     assert f"the gains are split; Caesar goes to {a}→{b}" in log_texts(app)[-1]
 
     supporters = app.get_by_test_id("supporters-dialog")
@@ -201,11 +202,11 @@ def test_a_deal_that_splits_the_gains_and_sends_caesar(app: Page) -> None:
     event = game.apply(move)
     wait_actions(app, len(game.actions))
     assert event["bonus"] is True and "split_tokens" in event["deals"][0]
-    assert log_texts(app)[-1] == game.log()[-1]["text"]
+    assert log_texts(app)[-1] == engine_log(game)[-1]
     # the deal fixed Caesar's destination: no other choice is offered
     expect(app.get_by_test_id("decline")).to_have_count(0)
     app.get_by_test_id("caesar-forced").click()
     game.apply({"type": "caesar", "player": move["player"], "from": a, "to": b})
     wait_actions(app, len(game.actions))
-    assert log_texts(app) == [e["text"] for e in game.log()]
+    assert log_texts(app) == engine_log(game)
     expect(app.get_by_test_id(f"space-{a}-{b}")).to_have_class(re.compile(r"\bhas-caesar\b"))

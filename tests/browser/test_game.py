@@ -7,7 +7,7 @@ from playwright.sync_api import Page, expect
 
 from qvcore.game import Game
 
-from .play import NAMES, SEED, log_texts, options, play_script, start_game
+from .play import NAMES, SEED, engine_log, log_texts, options, play_script, start_game
 
 
 def test_a_complete_three_player_game_and_its_replay(app: Page, console_errors: list[str]) -> None:
@@ -28,7 +28,7 @@ def test_a_complete_three_player_game_and_its_replay(app: Page, console_errors: 
     expect(end.get_by_test_id("winner-reason")).to_contain_text("R9.3")
     for seat in range(3):
         expect(end.get_by_test_id(f"end-total-{seat}")).to_have_text(str(game.state.total(seat)))
-    assert log_texts(app) == [entry["text"] for entry in game.log()]
+    assert log_texts(app) == engine_log(game)
 
     # the replay steps through the finished game with the engine's views
     end.get_by_test_id("end-replay").click()
@@ -38,7 +38,7 @@ def test_a_complete_three_player_game_and_its_replay(app: Page, console_errors: 
     app.get_by_test_id("replay-next").click()
     app.get_by_test_id("replay-next").click()
     expect(step).to_have_text(f"Step 2 of {len(game.actions)}")
-    expect(app.get_by_test_id("replay-text")).to_have_text(game.log()[1]["text"])
+    expect(app.get_by_test_id("replay-text")).to_have_text(engine_log(game)[1])
     past = Game.replay(options(), SEED, game.actions[:2]).state
     on_board = sum(len(here) for here in past.offices)
     expect(app.locator("[data-testid=board] .seat.taken")).to_have_count(on_board)

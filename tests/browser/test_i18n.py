@@ -1,20 +1,36 @@
 """The interface's language in the browser (issue 9 item 1): the modules load from the built
 site, the choice persists in localStorage["qv-lang"] over a reload and sets <html lang>, the
-browser's language is the default, and the end screen of a finished game reads in Italian
-with no missing key."""
+browser's language is the default, the end screen of a finished game reads in Italian with no
+missing key, and a game played in Italian or French (an add, a request with its answers, an
+illegal click) shows the turn panel, the consent dialogs and the log in that language, with
+no English left in them; a switch of language re-words the log and the open dialog."""
 
 from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
+from qvcore import board
 from qvcore.game import Game
 from qvcore.randomplay import random_action
 
 from .conftest import ENGINE_SETTLED, ENGINE_TIMEOUT_MS
+from .play import (
+    SEED,
+    Action,
+    advance_to,
+    log_texts,
+    office,
+    options,
+    page_refusal,
+    play,
+    start_game,
+    wait_actions,
+)
 
 NAMES = ["Anna", "Bruno", "Carla"]
 
@@ -102,3 +118,200 @@ def test_the_language_switch_relabels_the_static_page(app: Page) -> None:
     assert app.evaluate("localStorage.getItem('qv-lang')") == "es"
     assert app.title() == "Quo Vadis?"
     assert app.evaluate("window.__qvMissingKeys ?? []") == []
+
+
+# -- a game played in Italian and in French ------------------------------------------------
+
+#: the English catalog's text pieces (between placeholders) that the page's turn panel,
+#: dialogs and log may show, minus pieces the target language writes the same way; returns
+#: the pieces found in each text (whole words only)
+ENGLISH_LEFTOVERS = r"""async ([lang, texts]) => {
+  const en = (await import("./locales/en.js")).default;
+  const theirs = (await import(`./locales/${lang}.js`)).default;
+  const forms = (v) => (typeof v === "string" ? [v] : Object.values(v));
+  const escape = (x) => x.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const word = (piece) => new RegExp(`(^|[^\\p{L}])${escape(piece)}($|[^\\p{L}])`, "u");
+  const own = Object.values(theirs).flatMap(forms).join("\n");
+  const pieces = new Set();
+  for (const [key, value] of Object.entries(en)) {
+    if (!/^(turn|consent|terms|log|event|error|laurel|stage)\./.test(key)) continue;
+    for (const text of forms(value)) {
+      for (const raw of text.split(/\{\w+\}/)) {
+        const piece = raw.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, "");
+        if (/\p{L}{4,}/u.test(piece) && !word(piece).test(own)) pieces.add(piece);
+      }
+    }
+  }
+  return texts.map((text) => [...pieces].filter((piece) => word(piece).test(text)));
+}"""
+
+
+def english_left(page: Page, lang: str, *parts: Locator) -> list[str]:
+    """English catalog text found in these parts of the page (empty when all is translated)."""
+    texts = [part.inner_text() for part in parts]
+    found: list[list[str]] = page.evaluate(ENGLISH_LEFTOVERS, [lang, texts])
+    return [piece for pieces in found for piece in pieces]
+
+
+def word(page: Page, key: str, params: dict[str, Any] | None = None) -> str:
+    """The page's text for a catalog key in its current language."""
+    text: str = page.evaluate("""async ([key, params]) =>
+      (await import("./i18n.js")).t(key, params)""", [key, params or {}])
+    return text
+
+
+def dialog_text(dialog: Locator) -> list[Locator]:
+    """A dialog's title, body and buttons (its "For …" line belongs to dialogs.js)."""
+    return [dialog.locator("h2"), dialog.locator(".dlg-body"), dialog.locator(".dlg-actions")]
+
+
+def no_missing_keys(page: Page) -> None:
+    assert page.evaluate("window.__qvMissingKeys ?? []") == []
+
+
+def open_in(page: Page, site_url: str, lang: str) -> None:
+    page.add_init_script(f"localStorage.setItem('qv-lang', {json.dumps(lang)});")
+    page.goto(site_url)
+    wait_ready(page)
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+
+
+def far_office(game: Game, start: int) -> int:
+    """An office no path leads to from ``start``, without the mover's senator (R4)."""
+    mover = game.state.current
+    return next(o for o in range(len(board.SEATS)) if o != start
+                and (start, o) not in board.PATH_INDEX and mover not in game.state.offices[o])
+
+
+#: words that must show in each language (from the original rules' terms)
+EXPECTED = {
+    "it": {"turn": "Turno di", "add": "aggiunge un senatore all'ufficio", "office": "Ufficio",
+           "ask": "il consenso", "agree": "acconsente"},
+    "fr": {"turn": "Au tour de", "add": "introduit un sénateur dans l'assemblée",
+           "office": "Assemblée", "ask": "consentement", "agree": "consent ("},
+}
+
+
+@pytest.mark.parametrize("lang", ["it", "fr"])
+def test_a_request_with_answers_reads_in_the_chosen_language(page: Page, site_url: str,
+                                                             lang: str) -> None:
+    open_in(page, site_url, lang)
+    start_game(page)
+    expected = EXPECTED[lang]
+    game = Game(options(), SEED)
+    mirror = Game(options(), SEED)
+    prefix = advance_to(mirror, lambda g: g.state.stage == "consent")
+    request = prefix[-1]
+    assert prefix[0]["type"] == "add"
+    panel = page.locator("#turn-panel")
+    log = page.get_by_test_id("log")
+    # the turn panel before the first action
+    expect(page.get_by_test_id("turn-heading")).to_contain_text(expected["turn"])
+    expect(page.get_by_test_id(f"add-{prefix[0]['office']}")).to_have_text(
+        f"{expected['office']} {prefix[0]['office']}")
+    assert english_left(page, lang, panel) == []
+    # the Caesar chooser (R8)
+    page.get_by_test_id("caesar-open").click()
+    chooser = page.get_by_test_id("caesar-dialog")
+    expect(chooser.locator("h2")).to_have_text(word(page, "consent.caesar.title"))
+    assert english_left(page, lang, *dialog_text(chooser)) == []
+    chooser.get_by_test_id("caesar-cancel").click()
+    expect(chooser).to_have_count(0)
+    for action in prefix[:-1]:
+        play(page, game, action)
+    assert expected["add"] in log_texts(page)[0]
+    assert english_left(page, lang, log, panel) == []
+
+    # an illegal click: the engine's reason in the chosen language (R4)
+    mover, start, goal = request["player"], request["from"], request["to"]
+    far = far_office(game, start)
+    office(page, start).click()
+    expect(office(page, start)).to_have_attribute("aria-pressed", "true")
+    assert english_left(page, lang, panel) == []
+    office(page, far).click()
+    refusal: Action = {"type": "move", "player": mover, "from": start, "to": far, "supporters": []}
+    reason = page_refusal(page, game, refusal)
+    assert reason.endswith("(R4)")
+    message = page.get_by_test_id("message")
+    expect(message).to_have_text(reason)
+    assert english_left(page, lang, message) == []
+
+    # the request: the move dialog, then the asked players' answer dialogs
+    office(page, goal).click()
+    move = page.get_by_test_id("move-dialog")
+    expect(move.locator("h2")).to_have_text(word(page, "consent.move.title",
+                                                 {"from": start, "to": goal}))
+    assert english_left(page, lang, *dialog_text(move)) == []
+    # an offer composed in the terms dialog (R11), then left aside
+    move.get_by_test_id("offers-toggle").click()
+    move.locator('[data-testid^="offer-edit-"]').first.click()
+    terms = page.get_by_test_id("terms-dialog")
+    expect(terms.locator(".dlg-body")).to_contain_text(
+        word(page, "terms.move", {"from": start, "to": goal}))
+    assert english_left(page, lang, *dialog_text(terms)) == []
+    terms.get_by_test_id("terms-cancel").click()
+    expect(terms).to_have_count(0)
+    move.get_by_test_id("ask-consent").click()
+    game.apply(request)
+    wait_actions(page, len(game.actions))
+    assert expected["ask"] in log_texts(page)[-1]
+    asked = game.state.request.asked if game.state.request else []
+    assert asked
+    for seat in asked:
+        answer = page.get_by_test_id("answer-dialog")
+        expect(answer.get_by_test_id("dialog-to")).to_have_text(game.options.names[seat])
+        expect(answer.get_by_test_id("answer-question")).to_contain_text(str(goal))
+        assert english_left(page, lang, *dialog_text(answer), panel) == []
+        if seat == asked[0]:  # the consenter's own terms dialog
+            answer.get_by_test_id("answer-terms").click()
+            terms = page.get_by_test_id("terms-dialog")
+            expect(terms.get_by_test_id("terms-split")).to_be_visible()
+            assert english_left(page, lang, *dialog_text(terms)) == []
+            terms.get_by_test_id("terms-cancel").click()
+            expect(terms).to_have_count(0)
+        answer.get_by_test_id("answer-agree").click()
+        game.apply({"type": "answer", "player": seat, "consents": 1})
+        wait_actions(page, len(game.actions))
+        assert expected["agree"] in log_texts(page)[-1]
+    # the mover picks supporters (R6.4)
+    supporters = page.get_by_test_id("supporters-dialog")
+    expect(supporters.get_by_test_id("dialog-to")).to_have_text(game.options.names[mover])
+    assert english_left(page, lang, *dialog_text(supporters), panel) == []
+    chosen = next(a for a in game.legal_actions(mover) if a["type"] == "move"
+                  and a["from"] == start and a["to"] == goal and a["supporters"])
+    supporters.get_by_test_id("support-" + "-".join(map(str, chosen["supporters"]))).click()
+    game.apply(chosen)
+    wait_actions(page, len(game.actions))
+    # the whole log in the language, worded from the events
+    texts = log_texts(page)
+    assert len(texts) == len(game.actions)
+    assert all(text != entry["text"] for text, entry in zip(texts, game.log(), strict=True))
+    assert english_left(page, lang, log, panel) == []
+    no_missing_keys(page)
+
+
+def test_a_switch_of_language_rewords_the_log_and_the_open_dialog(page: Page,
+                                                                  site_url: str) -> None:
+    """Italian, then French in the middle of an answer: the log, the turn panel and the
+    answer dialog follow the "qv-language" event."""
+    open_in(page, site_url, "it")
+    start_game(page)
+    game = Game(options(), SEED)
+    mirror = Game(options(), SEED)
+    for action in advance_to(mirror, lambda g: g.state.stage == "consent"):
+        play(page, game, action)
+    answer = page.get_by_test_id("answer-dialog")
+    expect(answer.locator("h2")).to_contain_text("ti chiede il consenso")
+    italian = log_texts(page)
+    page.evaluate("import('./i18n.js').then((m) => m.setLanguage('fr'))")
+    expect(answer.locator("h2")).to_contain_text("demande votre consentement")
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    french = log_texts(page)
+    assert len(french) == len(italian) == len(game.actions)
+    assert all(fr != it for fr, it in zip(french, italian, strict=True))
+    assert english_left(page, "fr", page.get_by_test_id("log"), page.locator("#turn-panel"),
+                        *dialog_text(answer)) == []
+    # and back to English: the engine's words with the interface's grammar
+    page.evaluate("import('./i18n.js').then((m) => m.setLanguage('en'))")
+    expect(answer.locator("h2")).to_contain_text("asks for your consent")
+    no_missing_keys(page)

@@ -15,9 +15,11 @@ from .play import (
     NAMES,
     SEED,
     advance_to,
+    engine_log,
     log_texts,
     office,
     options,
+    page_refusal,
     play,
     start_game,
     wait_actions,
@@ -25,10 +27,12 @@ from .play import (
 )
 
 
-def engine_reason(game: Game, action: dict[str, object]) -> str:
+def engine_reason(page: Page, game: Game, action: dict[str, object]) -> str:
+    """The engine's refusal (its rule first, for tools) and the page's words for it."""
     with pytest.raises(RuleError) as error:
         game.check(action)
-    return str(error.value)
+    assert str(error.value).startswith(f"{error.value.rule}: ")
+    return page_refusal(page, game, action)
 
 
 def test_keyboard_play_and_the_engine_reason_for_an_impossible_move(app: Page) -> None:
@@ -50,7 +54,7 @@ def test_keyboard_play_and_the_engine_reason_for_an_impossible_move(app: Page) -
     app.keyboard.press(" ")
     game.apply({"type": "add", "player": 2, "office": 2})
     wait_actions(app, 3)
-    assert log_texts(app) == [e["text"] for e in game.log()]
+    assert log_texts(app) == engine_log(game)
 
     # Aurelia selects her senator in office 1: it can go to 5 and 8, with consent only
     wait_armed(app)
@@ -61,21 +65,21 @@ def test_keyboard_play_and_the_engine_reason_for_an_impossible_move(app: Page) -
     # office 9 is not on a path from office 1: the engine says why (R4)
     office(app, 9).focus()
     app.keyboard.press("Enter")
-    reason = engine_reason(game, {"type": "move", "player": 0, "from": 1, "to": 9,
-                                  "supporters": []})
-    assert reason.startswith("R4: ")
+    reason = engine_reason(app, game, {"type": "move", "player": 0, "from": 1, "to": 9,
+                                       "supporters": []})
+    assert reason.endswith("(R4)")
     expect(app.get_by_test_id("message")).to_have_text(reason)
     # office 5 is on a path, but nobody else sits in office 1 to consent (R6)
     office(app, 5).focus()
     app.keyboard.press("Enter")
-    reason = engine_reason(game, {"type": "request", "player": 0, "from": 1, "to": 5})
-    assert reason.startswith("R6")
+    reason = engine_reason(app, game, {"type": "request", "player": 0, "from": 1, "to": 5})
+    assert re.search(r"\(R6[.\d]*\)$", reason), reason
     expect(app.get_by_test_id("message")).to_have_text(reason)
     # clicking the blocked destination in the panel says the same
     app.get_by_test_id("dest-8").click()
     expect(app.get_by_test_id("message")).to_have_text(reason)
     # nothing was played
-    assert log_texts(app) == [e["text"] for e in game.log()]
+    assert log_texts(app) == engine_log(game)
 
     # Caesar by keyboard: the chooser dialog, Escape closes it, then a laurel space on the board
     app.get_by_test_id("deselect").click()
@@ -110,13 +114,13 @@ def test_undo_asks_before_taking_back_another_players_decision(app: Page) -> Non
     confirm.get_by_test_id("confirm-yes").click()
     game.undo(1)
     wait_actions(app, 2)
-    assert log_texts(app) == [e["text"] for e in game.log()]
+    assert log_texts(app) == engine_log(game)
     expect(app.get_by_test_id("turn-heading")).to_contain_text(f"{NAMES[2]}'s turn")
     # Cassia plays differently this time
     app.get_by_test_id("add-2").click()
     game.apply({"type": "add", "player": 2, "office": 2})
     wait_actions(app, 3)
-    assert log_texts(app) == [e["text"] for e in game.log()]
+    assert log_texts(app) == engine_log(game)
 
 
 def expect_board_strip(page: Page, game: Game) -> None:

@@ -14,6 +14,7 @@ from .play import (
     NAMES,
     SEED,
     advance_to,
+    engine_log,
     log_texts,
     options,
     play,
@@ -63,7 +64,7 @@ def test_a_caesar_promise_is_made_in_the_terms_dialog_and_binds_the_next_turn(ap
               "terms": {"promises": [promise]}}
     game.apply(answer)
     wait_actions(app, len(game.actions))
-    assert log_texts(app)[-1] == game.log()[-1]["text"]
+    assert log_texts(app)[-1] == engine_log(game)[-1]
     assert (f"{NAMES[mover]} promises {NAMES[consenter]} to move Caesar to {a}→{b}"
             in log_texts(app)[-1])
 
@@ -85,7 +86,7 @@ def test_a_caesar_promise_is_made_in_the_terms_dialog_and_binds_the_next_turn(ap
     chooser.get_by_test_id(f"caesar-to-{a}-{b}").click()
     game.apply({"type": "caesar", "player": mover, "from": a, "to": b})
     wait_actions(app, len(game.actions))
-    assert log_texts(app) == [e["text"] for e in game.log()]
+    assert log_texts(app) == engine_log(game)
 
 
 def test_r10_no_seed_on_the_page_and_no_replay_while_the_game_runs(app: Page) -> None:

@@ -15,6 +15,7 @@ from .play import (
     NAMES,
     SEED,
     advance_to,
+    engine_log,
     log_texts,
     options,
     play,
@@ -43,7 +44,7 @@ def test_reload_mid_game_and_mid_consent_resumes(app: Page) -> None:
     play_script(app, game, 3)
     reload(app)
     wait_actions(app, 3)
-    assert log_texts(app) == [e["text"] for e in game.log()]
+    assert log_texts(app) == engine_log(game)
     expect(app.get_by_test_id("turn-heading")).to_contain_text(NAMES[game.state.current])
 
     # into a consent request with one answer given and one still pending
@@ -61,10 +62,10 @@ def test_reload_mid_game_and_mid_consent_resumes(app: Page) -> None:
     wait_actions(app, len(game.actions))
     dialog = app.get_by_test_id("answer-dialog")
     expect(dialog.get_by_test_id("dialog-to")).to_have_text(NAMES[pending])
-    assert log_texts(app) == [e["text"] for e in game.log()]
+    assert log_texts(app) == engine_log(game)
     # and the game goes on from there
     play_script(app, game, 3)
-    assert log_texts(app) == [e["text"] for e in game.log()]
+    assert log_texts(app) == engine_log(game)
 
 
 def test_export_then_import_gives_the_same_game(app: Page, tmp_path: Path) -> None:
@@ -88,13 +89,13 @@ def test_export_then_import_gives_the_same_game(app: Page, tmp_path: Path) -> No
         app.get_by_test_id("import").click()
     chooser.value.set_files(saved)
     wait_actions(app, len(game.actions))
-    assert log_texts(app) == [e["text"] for e in game.log()]
+    assert log_texts(app) == engine_log(game)
     expect(app.get_by_test_id("player-name-0")).to_have_text(NAMES[0])
     stored = autosave(app)
     assert stored is not None and json.loads(stored)["actions"] == game.actions
     # the imported game plays on
     play_script(app, game, 2)
-    assert log_texts(app) == [e["text"] for e in game.log()]
+    assert log_texts(app) == engine_log(game)
 
 
 def test_a_corrupt_or_foreign_file_changes_nothing(app: Page, tmp_path: Path) -> None:
@@ -131,4 +132,4 @@ def test_a_corrupt_or_foreign_file_changes_nothing(app: Page, tmp_path: Path) ->
         assert log_texts(app) == log_before
     # the game is still playable
     play_script(app, game, 1)
-    assert log_texts(app) == [e["text"] for e in game.log()]
+    assert log_texts(app) == engine_log(game)

@@ -8,7 +8,7 @@ from playwright.sync_api import Page, expect
 
 from qvcore.game import Game
 
-from .play import SEED, advance_to, log_texts, options, play, start_game, wait_actions
+from .play import SEED, advance_to, engine_log, log_texts, options, play, start_game, wait_actions
 
 HOSTILE = ['<b id="bold">Brutus</b>', '<img src=x onerror=f()>', "Cassia & Co"]
 
@@ -61,7 +61,7 @@ def test_no_hoard_value_in_the_page_unless_its_owner_looks(app: Page) -> None:
     expect(app.get_by_test_id("hoard-view")).to_have_count(0, timeout=10_000)
 
     # the engine's log texts never carry a hoard value
-    assert log_texts(app) == [e["text"] for e in game.log()]
+    assert log_texts(app) == engine_log(game)
 
 
 def test_names_with_html_show_as_text_and_the_hand_over_screen(app: Page) -> None:
@@ -85,7 +85,7 @@ def test_names_with_html_show_as_text_and_the_hand_over_screen(app: Page) -> Non
     handover.get_by_test_id("handover-continue").click()
     expect(handover).to_have_count(0)
     expect(app.get_by_test_id("turn-heading")).to_contain_text(f"{HOSTILE[1]}'s turn")
-    assert log_texts(app) == [e["text"] for e in game.log()]
+    assert log_texts(app) == engine_log(game)
     assert log_texts(app)[0] == f"{HOSTILE[0]} adds a senator to office 1."
     expect(app.locator("#bold")).to_have_count(0)
     expect(app.locator("img")).to_have_count(0)

@@ -9,7 +9,17 @@ from playwright.sync_api import Page, expect
 from qvcore import board
 from qvcore.game import Game
 
-from .play import NAMES, SEED, log_texts, options, play, scripted_action, start_game, wait_actions
+from .play import (
+    NAMES,
+    SEED,
+    engine_log,
+    log_texts,
+    options,
+    play,
+    scripted_action,
+    start_game,
+    wait_actions,
+)
 
 
 def test_open_hoards_and_the_council_between_games(app: Page) -> None:
@@ -45,7 +55,7 @@ def test_open_hoards_and_the_council_between_games(app: Page) -> None:
         play(app, game, scripted_action(game))
     assert game.state.game_number == 2
     assert log_texts(app)[-1].endswith("Game 2 begins.")
-    assert log_texts(app) == [e["text"] for e in game.log()]
+    assert log_texts(app) == engine_log(game)
     heading = app.get_by_test_id("turn-heading")
     expect(heading).to_contain_text(f"{NAMES[game.state.current]}'s turn")
     expect(app.locator("[data-testid=office-13] .seat.taken")).to_have_count(0)
