@@ -15,6 +15,7 @@
 import { confirmDialog } from "./dialogs.js";
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
+import { refusalWords } from "./error-words.js";
 
 export const LEVELS = ["easy", "normal", "hard"];
 export const LEVEL_LABELS = { easy: "easy", normal: "normal", hard: "hard" };
@@ -155,7 +156,7 @@ export class Bots {
     }
     const own = this.app.engine.view(p.seat);
     if (!own.ok) {
-      this.fail(own.error.message);
+      this.fail(refusalWords(this.app, own.error));
       return;
     }
     this.worker.postMessage({ type: "decide", id: p.id, seat: p.seat, view: botView(own.view) });
@@ -169,7 +170,7 @@ export class Bots {
       const events = engine.events(0);
       const bots = Object.entries(this.seats).map(([key, b]) => {
         const first = engine.firstView(Number(key));
-        if (!first.ok) throw new Error(first.error.message);
+        if (!first.ok) throw new Error(refusalWords(this.app, first.error));
         return { seat: Number(key), level: b.level, seed: b.seed, view: botView(first.view) };
       });
       this.worker.postMessage({ type: "reset", bots, events });
@@ -188,7 +189,7 @@ export class Bots {
     this.worker = new Worker(new URL("./bot-worker.js", import.meta.url), { type: "module" });
     this.worker.addEventListener("message", (event) => this.onMessage(event.data));
     this.worker.addEventListener("error", (event) => {
-      this.fail(event.message || "the bots' worker could not start");
+      this.fail(event.message || t("bots.workerFailed"));
     });
   }
 

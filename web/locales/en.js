@@ -555,4 +555,5 @@ export default {
   "saves.refusedAutosave.text": "Keep it as a file (to open it elsewhere or report it), then start a new game. It stays stored here until a new game replaces it.",
   "saves.refusedAutosave.keep": "Keep it as a file",
   "saves.refusedAutosave.newGame": "Start a new game",
+  "bots.workerFailed": "the bots' worker could not start",
 };

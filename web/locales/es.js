@@ -555,4 +555,5 @@ export default {
   "saves.refusedAutosave.text": "Guárdala en un archivo (para abrirla en otro lugar o informar del problema) y empieza una nueva partida. Sigue guardada aquí hasta que una nueva partida la sustituya.",
   "saves.refusedAutosave.keep": "Guardarla en un archivo",
   "saves.refusedAutosave.newGame": "Empezar una nueva partida",
+  "bots.workerFailed": "el proceso de los bots no ha podido iniciarse",
 };

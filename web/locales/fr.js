@@ -555,4 +555,5 @@ export default {
   "saves.refusedAutosave.text": "Gardez-la dans un fichier (pour l'ouvrir ailleurs ou la signaler), puis commencez une nouvelle partie. Elle reste stockée ici jusqu'à ce qu'une nouvelle partie la remplace.",
   "saves.refusedAutosave.keep": "La garder dans un fichier",
   "saves.refusedAutosave.newGame": "Commencer une nouvelle partie",
+  "bots.workerFailed": "le processus des bots n'a pas pu démarrer",
 };

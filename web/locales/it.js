@@ -555,4 +555,5 @@ export default {
   "saves.refusedAutosave.text": "Conservala in un file (per aprirla altrove o segnalarla), poi inizia una nuova partita. Resta memorizzata qui finché una nuova partita non la sostituisce.",
   "saves.refusedAutosave.keep": "Conservala in un file",
   "saves.refusedAutosave.newGame": "Inizia una nuova partita",
+  "bots.workerFailed": "il processo dei bot non è riuscito ad avviarsi",
 };
