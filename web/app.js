@@ -43,6 +43,11 @@ const i18nReady = Promise.all([import("./i18n.js"), import("./page-text.js")]).t
       const retry = $("retry");
       if (retry) retry.textContent = say({ key: "load.retry", english: "Try again" });
     });
+    // the rules pages (another tab) share the choice: follow it when it changes there
+    addEventListener("storage", (event) => {
+      const lang = event.key === i18n.STORAGE_KEY ? i18n.supported(event.newValue) : null;
+      if (lang && lang === event.newValue && lang !== i18n.getLanguage()) i18n.setLanguage(lang);
+    });
     showStatus();
     root.dataset.i18n = "ready";
   },

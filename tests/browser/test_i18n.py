@@ -119,6 +119,20 @@ def test_the_language_switch_relabels_the_static_page(app: Page) -> None:
     assert app.evaluate("window.__qvMissingKeys ?? []") == []
 
 
+def test_a_choice_made_in_the_rules_reference_is_followed_by_the_game(app: Page) -> None:
+    """The rules pages share localStorage["qv-lang"]: a language chosen there (another tab)
+    re-labels the open game page at once."""
+    with app.context.expect_page() as opened:
+        app.get_by_test_id("rules-link").click()
+    rules = opened.value
+    rules.get_by_role("link", name="Español").click()
+    expect(rules.locator("html")).to_have_attribute("lang", "es")
+    expect(app.locator("html")).to_have_attribute("lang", "es")
+    expect(app.get_by_test_id("new-game")).to_have_text("Nueva partida")
+    expect(app.locator("nav.menu").get_by_test_id("language")).to_have_value("es")
+    assert app.evaluate("window.__qvMissingKeys ?? []") == []
+
+
 # -- a game played in Italian and in French ------------------------------------------------
 
 #: the English catalog's text pieces (between placeholders) that the page's turn panel,
