@@ -133,6 +133,40 @@ def test_a_choice_made_in_the_rules_reference_is_followed_by_the_game(app: Page)
     assert app.evaluate("window.__qvMissingKeys ?? []") == []
 
 
+def wait_settled(page: Page) -> str:
+    page.locator('html[data-engine="ready"], html[data-engine="error"]').wait_for(
+        state="attached", timeout=ENGINE_TIMEOUT_MS)
+    return page.get_attribute("html", "data-engine") or ""
+
+
+def test_a_loading_failure_is_said_in_the_chosen_language(page: Page, site_url: str) -> None:
+    """The loader's EngineLoadError carries a key: the rules engine's package that fails to
+    download is named in Italian, with the advice and the retry button."""
+    page.add_init_script("localStorage.setItem('qv-lang', 'it');")
+    page.route("**/wheels/*.whl", lambda route: route.fulfill(status=404, body="no"))
+    page.goto(site_url)
+    assert wait_settled(page) == "error"
+    status = page.locator("#status")
+    expect(status).to_contain_text(word(page, "load.advice.connection"))
+    expect(status).to_contain_text(".whl")
+    expect(status).to_contain_text("Non è stato possibile scaricare il file")
+    expect(page.get_by_test_id("retry")).to_have_text("Riprova")
+    assert "could not" not in (status.inner_text())
+    no_missing_keys(page)
+
+
+def test_without_the_catalogs_the_loader_still_says_what_went_wrong(page: Page,
+                                                                    site_url: str) -> None:
+    """Catalogs that cannot load leave the page in English; the failure is still said."""
+    page.add_init_script("localStorage.setItem('qv-lang', 'fr');")
+    page.route("**/locales/fr.js", lambda route: route.fulfill(status=404, body="no"))
+    page.goto(site_url)
+    assert wait_settled(page) == "error"
+    expect(page.locator("html")).to_have_attribute("data-i18n", "failed")
+    expect(page.locator("#status")).to_contain_text("could not be downloaded")
+    expect(page.get_by_test_id("retry")).to_have_text("Try again")
+
+
 # -- a game played in Italian and in French ------------------------------------------------
 
 #: the English catalog's text pieces (between placeholders) that the page's turn panel,
