@@ -34,6 +34,7 @@ from .play import (
     play,
     start_game,
     wait_actions,
+    wait_armed,
 )
 
 NAMES = ["Anna", "Bruno", "Carla"]
@@ -122,8 +123,8 @@ def test_the_language_switch_relabels_the_static_page(app: Page) -> None:
 def test_a_choice_made_in_the_rules_reference_is_followed_by_the_game(app: Page) -> None:
     """The rules pages share localStorage["qv-lang"]: a language chosen there (another tab)
     re-labels the open game page at once."""
-    with app.context.expect_page() as opened:
-        app.get_by_test_id("rules-link").click()
+    with app.context.expect_page() as opened:  # the new game screen is open at first
+        app.get_by_test_id("new-game-dialog").get_by_test_id("dialog-rules").click()
     rules = opened.value
     rules.get_by_role("link", name="Español").click()
     expect(rules.locator("html")).to_have_attribute("lang", "es")
@@ -279,6 +280,7 @@ def test_a_request_with_answers_reads_in_the_chosen_language(page: Page, site_ur
     # an illegal click: the engine's reason in the chosen language (R4)
     mover, start, goal = request["player"], request["from"], request["to"]
     far = far_office(game, start)
+    wait_armed(page)  # the table has just turned to the mover: board clicks wait for it
     office(page, start).click()
     expect(office(page, start)).to_have_attribute("aria-pressed", "true")
     assert english_left(page, lang, panel) == []
