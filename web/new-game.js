@@ -7,7 +7,8 @@ import { h, replace } from "./dom.js";
 import { openDialog, confirmDialog } from "./dialogs.js";
 import { COLOURS, DEFAULT_COLOURS, checkColours } from "./colours.js";
 import { LEVELS, botSeed } from "./bots.js";
-import { t } from "./i18n.js";
+import { t, CHANGE_EVENT } from "./i18n.js";
+import { languageSwitch } from "./page-text.js";
 import { errorWords } from "./error-words.js";
 
 /** The default names of the five seats, in the chosen language. */
@@ -25,6 +26,7 @@ export class NewGame {
     this.app = app;
     this.dialog = null;
     document.getElementById("new-game").addEventListener("click", () => this.open());
+    addEventListener(CHANGE_EVENT, () => this.reword());
   }
 
   defaults() {
@@ -41,10 +43,26 @@ export class NewGame {
       handover: this.app.settings().handover, kinds };
   }
 
-  open() {
+  /** Another language while the screen is open: open it again in that language, with what
+   * was filled in so far (the screen has a language switch of its own: on a first visit it
+   * opens before anything else, and the menu behind it cannot be reached). */
+  reword() {
+    if (!this.dialog || this.dialog.closed) return;
+    const f = this.fields;
+    const preset = { n: f.n(), names: f.rows.map((r) => r.name.value),
+      colours: f.colours.slice(), first: f.first.value, handover: f.handover.checked,
+      kinds: f.rows.map((r) => r.kind.value), seed: f.seed.value, preset: true,
+      options: { scarce_laurels: f.v1.checked, open_hoards: f.v2.value, series: f.v3.checked,
+        horizon: f.horizon.value } };
+    this.dialog.close();
+    this.open(preset);
+    document.querySelector('[data-testid="new-game-language"]')?.focus();
+  }
+
+  open(preset = null) {
     if (!this.app.ready) return;
     if (this.dialog && !this.dialog.closed) return;
-    const d = this.defaults();
+    const d = preset ?? this.defaults();
     let n = d.n;
     const colours = d.colours.slice();
     const rows = [];
@@ -122,12 +140,16 @@ export class NewGame {
       h("option", { value: "two" }, t("newGame.horizon.two")));
     horizon.value = o.horizon ?? "next";
     const handover = h("input", { type: "checkbox", id: "ng-handover", "data-testid": "handover-setting",
-      checked: d.handover && d.kinds.slice(0, n).filter((k) => k === "human").length > 1 });
+      checked: d.preset ? d.handover
+        : d.handover && d.kinds.slice(0, n).filter((k) => k === "human").length > 1 });
     let handoverTouched = false;
     handover.addEventListener("change", () => { handoverTouched = true; });
     const humans = () => rows.slice(0, n).filter((r) => r.kind.value === "human").length;
     const seed = h("input", { type: "text", inputmode: "numeric", id: "ng-seed", "data-testid": "seed",
-      value: String(randomSeed()), pattern: "[0-9]*", autocomplete: "off" });
+      value: d.seed ?? String(randomSeed()), pattern: "[0-9]*", autocomplete: "off" });
+    const language = languageSwitch();
+    language.id = "ng-language";
+    language.dataset.testid = "new-game-language";
     const body = [
       h("fieldset", {}, h("legend", {}, t("newGame.players")),
         h("div", { class: "field" }, h("span", { "aria-hidden": "true" }, t("newGame.howMany")),
@@ -141,6 +163,8 @@ export class NewGame {
         h("p", { class: "field" }, h("label", { for: "ng-horizon" }, t("newGame.horizon")),
           horizon)),
       h("fieldset", {}, h("legend", {}, t("newGame.table")),
+        h("p", { class: "field" }, h("label", { for: "ng-language" }, t("newGame.language")),
+          language),
         h("p", { class: "field check" }, handover, h("label", { for: "ng-handover" },
           t("newGame.handover"))),
         h("p", { class: "field" }, h("label", { for: "ng-seed" }, t("newGame.seed")), seed, " ",
@@ -163,6 +187,7 @@ export class NewGame {
       ],
     });
     paint();
+    if (d.first) first.value = d.first;
     rows[0].name.focus();
   }
 

@@ -120,6 +120,26 @@ def test_the_language_switch_relabels_the_static_page(app: Page) -> None:
     assert app.evaluate("window.__qvMissingKeys ?? []") == []
 
 
+def test_the_new_game_screen_has_its_own_switch(app: Page) -> None:
+    """On a first visit the new game screen opens over the menu: its own switch changes the
+    language, and the screen opens again in it with what was filled in."""
+    dialog = app.get_by_test_id("new-game-dialog")
+    expect(dialog.get_by_role("heading", name="New game")).to_be_visible()
+    dialog.get_by_test_id("name-0").fill("Ottavia")
+    dialog.get_by_test_id("players-4").check()
+    dialog.get_by_test_id("seed").fill("1234")
+    dialog.get_by_test_id("new-game-language").select_option("it")
+    expect(dialog.get_by_role("heading", name="Nuova partita")).to_be_visible()
+    expect(dialog.get_by_test_id("name-0")).to_have_value("Ottavia")
+    expect(dialog.get_by_test_id("players-4")).to_be_checked()
+    expect(dialog.get_by_test_id("seed")).to_have_value("1234")
+    expect(dialog.get_by_test_id("new-game-language")).to_have_value("it")
+    expect(app.get_by_test_id("new-game")).to_have_text("Nuova partita")
+    assert app.evaluate("localStorage.getItem('qv-lang')") == "it"
+    assert english_left(app, "it", dialog, groups=ALL_GROUPS) == []
+    assert app.evaluate("window.__qvMissingKeys ?? []") == []
+
+
 def test_a_choice_made_in_the_rules_reference_is_followed_by_the_game(app: Page) -> None:
     """The rules pages share localStorage["qv-lang"]: a language chosen there (another tab)
     re-labels the open game page at once."""

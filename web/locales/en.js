@@ -556,4 +556,5 @@ export default {
   "saves.refusedAutosave.keep": "Keep it as a file",
   "saves.refusedAutosave.newGame": "Start a new game",
   "bots.workerFailed": "the bots' worker could not start",
+  "newGame.language": "Language ",
 };

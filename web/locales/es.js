@@ -556,4 +556,5 @@ export default {
   "saves.refusedAutosave.keep": "Guardarla en un archivo",
   "saves.refusedAutosave.newGame": "Empezar una nueva partida",
   "bots.workerFailed": "el proceso de los bots no ha podido iniciarse",
+  "newGame.language": "Idioma ",
 };

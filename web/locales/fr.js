@@ -556,4 +556,5 @@ export default {
   "saves.refusedAutosave.keep": "La garder dans un fichier",
   "saves.refusedAutosave.newGame": "Commencer une nouvelle partie",
   "bots.workerFailed": "le processus des bots n'a pas pu démarrer",
+  "newGame.language": "Langue ",
 };

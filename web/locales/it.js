@@ -556,4 +556,5 @@ export default {
   "saves.refusedAutosave.keep": "Conservala in un file",
   "saves.refusedAutosave.newGame": "Inizia una nuova partita",
   "bots.workerFailed": "il processo dei bot non è riuscito ad avviarsi",
+  "newGame.language": "Lingua ",
 };
