@@ -19,7 +19,7 @@ from qvcore import board
 from qvcore.game import Game
 
 from .conftest import ENGINE_SETTLED, ENGINE_TIMEOUT_MS
-from .play import STEP_TIMEOUT_MS, click_action, log_texts, scripted_action
+from .play import STEP_TIMEOUT_MS, click_action, engine_log, log_texts, scripted_action
 
 #: a bot's first decision waits for the worker's own Pyodide to start
 BOT_TIMEOUT_MS = 90_000
@@ -136,7 +136,7 @@ def test_one_click_start_against_two_normal_bots(page: Page, site_url: str,
     game = mirror(page)
     players = {e["player"] for e in game.log()}
     assert {1, 2} <= players, "both bots played"
-    assert log_texts(page) == [e["text"] for e in game.log()]
+    assert log_texts(page) == engine_log(game)
     assert console_errors == []
 
 
@@ -183,7 +183,7 @@ def test_a_human_plays_a_full_game_against_two_bots(page: Page, site_url: str,
     players = [e["player"] for e in game.log()]
     assert {0, 1, 2} <= set(players)
     # the bots' decisions read in the log like anyone's
-    assert log_texts(page) == [e["text"] for e in game.log()]
+    assert log_texts(page) == engine_log(game)
     assert page.get_attribute("html", "data-bot-errors") is None
     assert_only_own_views_and_public_events(page.evaluate("() => window.__botMessages"), game)
     assert console_errors == []

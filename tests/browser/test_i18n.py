@@ -30,6 +30,7 @@ from .play import (
     play,
     start_game,
     wait_actions,
+    wait_armed,
 )
 
 NAMES = ["Anna", "Bruno", "Carla"]
@@ -225,6 +226,7 @@ def test_a_request_with_answers_reads_in_the_chosen_language(page: Page, site_ur
     # an illegal click: the engine's reason in the chosen language (R4)
     mover, start, goal = request["player"], request["from"], request["to"]
     far = far_office(game, start)
+    wait_armed(page)
     office(page, start).click()
     expect(office(page, start)).to_have_attribute("aria-pressed", "true")
     assert english_left(page, lang, panel) == []
