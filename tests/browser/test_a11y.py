@@ -22,6 +22,7 @@ from .play import (
     NAMES,
     SEED,
     advance_to,
+    close_dialogs,
     engine_log,
     log_texts,
     options,
@@ -78,8 +79,8 @@ def open_save(page: Page, path: Path, game: Game) -> None:
         page.get_by_test_id("import").click()
     chooser.value.set_files(path)
     confirm = page.get_by_test_id("import-confirm")
-    page.locator('[data-testid="import-confirm"], html[data-actions="%d"]' % len(game.actions)
-                 ).first.wait_for(state="attached")
+    done = f'html[data-actions="{len(game.actions)}"]'
+    page.locator(f'[data-testid="import-confirm"], {done}').first.wait_for(state="attached")
     if confirm.count():
         confirm.get_by_test_id("confirm-yes").click()
     wait_actions(page, len(game.actions))
@@ -206,29 +207,37 @@ def test_families_are_told_apart_by_shape(app: Page) -> None:
 # -- every screen at every size ---------------------------------------------------------------
 
 CONTROLS_JS = """() => {
-    const shown = (el) => {
-        const r = el.getBoundingClientRect();
-        const st = getComputedStyle(el);
-        return r.width > 0 && r.height > 0 && st.visibility !== "hidden" && el.closest("[inert]") === null;
+    // the part of an element not cut off by a scrolling ancestor
+    const seen = (el) => {
+        let { left, top, right, bottom } = el.getBoundingClientRect();
+        for (let p = el.parentElement; p; p = p.parentElement) {
+            if (getComputedStyle(p).overflowY === "visible") continue;
+            const r = p.getBoundingClientRect();
+            left = Math.max(left, r.left); right = Math.min(right, r.right);
+            top = Math.max(top, r.top); bottom = Math.min(bottom, r.bottom);
+        }
+        return { x: left, y: top, w: right - left, h: bottom - top };
     };
+    const shown = (el) => getComputedStyle(el).visibility !== "hidden"
+        && el.getClientRects().length > 0;
     // what a player clicks or reads: buttons, fields, messages, the board's offices
     const top = document.querySelector("dialog[open]") ?? document;
-    const els = [...top.querySelectorAll(
-        "button, a.btn, input:not([type=hidden]), select, .message, .dlg-error, #board .office .frame")]
-        .filter(shown);
-    return els.map((el) => {
-        const r = el.getBoundingClientRect();
-        return { what: el.dataset.testid || el.id || el.className.baseVal || el.textContent.slice(0, 30),
-                 x: r.left, y: r.top, w: r.width, h: r.height,
-                 nested: [...els].some((o) => o !== el && o.contains(el)) };
-    });
+    const els = [...top.querySelectorAll("button, a.btn, input:not([type=hidden]), select, "
+        + ".message, .dlg-error, #board .office .frame")].filter(shown);
+    return els.map((el) => ({
+        what: el.dataset.testid || el.id || el.className.baseVal || el.textContent.slice(0, 30),
+        ...seen(el), nested: els.some((o) => o !== el && o.contains(el)),
+    })).filter((b) => b.w > 0 && b.h > 0);
 }"""
 
 CLIPPED_JS = """() => {
     const out = [];
     const root = document.documentElement;
-    if (root.scrollWidth > root.clientWidth) out.push(`page ${root.scrollWidth} > ${root.clientWidth}`);
-    for (const el of document.querySelectorAll("dialog[open], dialog[open] .dlg-body, .panel")) {
+    if (root.scrollWidth > root.clientWidth) {
+        out.push(`page ${root.scrollWidth} > ${root.clientWidth}`);
+    }
+    const boxes = document.querySelectorAll("dialog[open], dialog[open] .dlg-body, .panel");
+    for (const el of boxes) {
         if (el.clientWidth && el.scrollWidth > el.clientWidth) {
             out.push(`${el.dataset.testid || el.className} ${el.scrollWidth} > ${el.clientWidth}`);
         }
@@ -272,10 +281,10 @@ def test_no_control_covers_another_and_nothing_is_clipped(
     expect(app.get_by_test_id("message")).not_to_be_empty()  # "a new game begins"
     check_screen(app, f"{width}-start", tmp_path)
     game = Game(options(FIVE), SEED)
-    play_script(app, game, 6)
-    wait_armed(app)
-    app.get_by_test_id("office-1").click()  # a selection, with its message
-    check_screen(app, f"{width}-selected", tmp_path)
+    play_script(app, game, 6)  # a consent request is open: its dialog is shown
+    check_screen(app, f"{width}-mid-game", tmp_path)
+    close_dialogs(app)
+    check_screen(app, f"{width}-board", tmp_path)
     path, finished = finished_save(tmp_path, FIVE)
     open_save(app, path, finished)
     expect(app.get_by_test_id("end-screen")).to_be_visible()
@@ -296,8 +305,6 @@ def test_the_new_game_dialog_shows_its_title_and_start_button(
 
 def test_no_empty_panel_before_the_first_game(app: Page) -> None:
     expect(app.get_by_test_id("new-game-dialog")).to_be_visible()
-    app.keyboard.press("Escape")
-    expect(app.get_by_test_id("new-game-dialog")).to_have_count(0)
     for panel in app.locator("main .panel").all():
         if panel.is_visible():
             assert (panel.inner_text() or "").strip(), "an empty panel is shown"
