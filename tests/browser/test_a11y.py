@@ -318,3 +318,30 @@ def test_reduced_motion_stops_the_pulses(app: Page) -> None:
         return st.animationName !== "none" || parseFloat(st.transitionDuration) > 0;
     }).map((el) => el.className.baseVal ?? el.className)""")
     assert moving == []
+
+
+def test_enter_starts_a_game_and_focus_goes_to_whose_turn_it_is(app: Page) -> None:
+    dialog = app.get_by_test_id("new-game-dialog")
+    dialog.get_by_test_id("seed").fill(str(SEED))
+    dialog.get_by_test_id("name-0").press("Enter")
+    expect(dialog).to_have_count(0)
+    wait_actions(app, 0)
+    expect(app.locator("#turn-panel")).to_be_focused()
+    expect(app.locator("#turn-panel").get_by_test_id("turn-heading")).to_be_visible()
+
+
+def test_on_a_phone_an_entry_office_offers_adding_another_senator(app: Page) -> None:
+    app.set_viewport_size({"width": 360, "height": 740})
+    start_game(app)
+    game = Game(options(), SEED)
+    play_script(app, game, 3)  # everyone has added a senator to office 1 (R5)
+    mover = game.state.current
+    assert mover in game.state.offices[1]
+    wait_armed(app)
+    app.get_by_test_id("office-1").click()
+    choice = app.get_by_test_id("entry-choice")
+    expect(choice).to_be_visible()
+    choice.get_by_test_id("entry-add").click()
+    game.apply({"type": "add", "player": mover, "office": 1})
+    wait_actions(app, len(game.actions))
+    assert log_texts(app) == engine_log(game)
