@@ -398,10 +398,9 @@ export class BoardSvg {
         : familyName(c);
       const laurels = t("board.chip.laurels", { count: p.hoard_size });
       const supply = t("board.chip.supply", { count: p.supply });
-      const label = seat === thinking
-        ? t("board.chip.ariaThinking", { name: p.name, colour: family, supply, laurels })
-        : t(toAct ? "board.chip.ariaToPlay" : "board.chip.aria",
-          { name: p.name, colour: family, supply, laurels });
+      const words = { name: p.name, colour: family, supply: p.supply, laurels };
+      const label = t(seat === thinking ? "board.chip.ariaThinking"
+        : toAct ? "board.chip.ariaToPlay" : "board.chip.aria", words);
       const name = s("text", { class: "pchip-name", x: 64, y: 34, "data-testid": `board-name-${seat}` });
       const g = s("g", { class: `pchip${toAct ? " acting" : ""}${seat === thinking ? " thinking" : ""}`,
         transform: `translate(${x} ${y})`, "data-testid": `board-player-${seat}`, role: "img",
