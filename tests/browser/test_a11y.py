@@ -236,7 +236,8 @@ CLIPPED_JS = """() => {
     if (root.scrollWidth > root.clientWidth) {
         out.push(`page ${root.scrollWidth} > ${root.clientWidth}`);
     }
-    const boxes = document.querySelectorAll("dialog[open], dialog[open] .dlg-body, .panel");
+    const boxes = document.querySelectorAll(
+        "dialog[open], dialog[open] .dlg-body, dialog[open] .table-wrap, .panel");
     for (const el of boxes) {
         if (el.clientWidth && el.scrollWidth > el.clientWidth) {
             out.push(`${el.dataset.testid || el.className} ${el.scrollWidth} > ${el.clientWidth}`);
@@ -345,3 +346,18 @@ def test_on_a_phone_an_entry_office_offers_adding_another_senator(app: Page) -> 
     game.apply({"type": "add", "player": mover, "office": 1})
     wait_actions(app, len(game.actions))
     assert log_texts(app) == engine_log(game)
+
+
+def test_the_checks_catch_what_they_look_for(app: Page, axe_script: Path, tmp_path: Path) -> None:
+    """The audit and the geometry checks fail on a planted fault (so they can fail at all)."""
+    start_game(app)
+    app.evaluate("""() => {
+        const b = document.createElement("button");
+        b.className = "btn"; b.style.cssText = "position: fixed; left: 0; bottom: 0; width: 500px";
+        document.body.append(b);  // no name, over the page's controls
+    }""")
+    with pytest.raises(AssertionError, match="button-name"):
+        audit(app, axe_script, "planted")
+    app.set_viewport_size({"width": 360, "height": 740})
+    with pytest.raises(AssertionError, match="clipped|overlap"):
+        check_screen(app, "planted", tmp_path)
