@@ -359,5 +359,5 @@ def test_the_checks_catch_what_they_look_for(app: Page, axe_script: Path, tmp_pa
     with pytest.raises(AssertionError, match="button-name"):
         audit(app, axe_script, "planted")
     app.set_viewport_size({"width": 360, "height": 740})
-    with pytest.raises(AssertionError, match="clipped|overlap"):
+    with pytest.raises(AssertionError, match=r"clipped|overlap"):
         check_screen(app, "planted", tmp_path)
