@@ -7,12 +7,12 @@ import { h, replace } from "./dom.js";
 import { t, listText, CHANGE_EVENT } from "./i18n.js";
 import { refusalWords } from "./error-words.js";
 import { openDialog } from "./dialogs.js";
-
-/** A phone's layout: the turn panel (and its "add here" button) is below the board. */
-const NARROW = "(max-width: 759px)";
 import { openAnswerDialog, openMoveDialog, openSupportersDialog, openCaesarChooser }
   from "./consent.js";
 import { openEndScreen } from "./end-screen.js";
+
+/** A phone's layout: the turn panel (and its "add here" button) is below the board. */
+const NARROW = "(max-width: 759px)";
 
 export class Turn {
   constructor(app) {
