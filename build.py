@@ -54,6 +54,10 @@ RUNTIME_FILES = (
 MICROPIP_VERSION = "0.11.1"
 MICROPIP_WHEEL = f"micropip-{MICROPIP_VERSION}-py3-none-any.whl"
 MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"
+#: axe-core, the accessibility audit the browser tests inject (never part of the site)
+AXE_VERSION = "4.11.0"
+AXE_TGZ_SHA256 = "39bed7d72308f6d620789c169d699bfd7e8da80f65b545821a6b2215c3e83107"
+AXE_SCRIPT = "axe.min.js"
 
 #: where things land inside _site/
 RUNTIME_DIR = "pyodide"
@@ -239,6 +243,30 @@ def fetch_pyodide(cache: Path = CACHE) -> Path:
         extract_runtime(tgz, unpacked)
         shutil.rmtree(target, ignore_errors=True)
         unpacked.rename(target)
+    return target
+
+
+def fetch_axe(cache: Path = CACHE) -> Path:
+    """Return the pinned axe-core script (for the accessibility tests), from npm once."""
+    target = cache / f"axe-core-{AXE_VERSION}" / AXE_SCRIPT
+    if target.is_file() and target.stat().st_size > 0:
+        return target
+    log(f"fetching axe-core@{AXE_VERSION} from npm into {target.parent.relative_to(ROOT)}/")
+    cache.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=cache) as tmp_name:
+        tmp = Path(tmp_name)
+        run_or_fail(["npm", "pack", "--silent", f"axe-core@{AXE_VERSION}"], cwd=tmp)
+        tgz = tmp / f"axe-core-{AXE_VERSION}.tgz"
+        check_sha256(tgz, AXE_TGZ_SHA256)
+        with tarfile.open(tgz, "r:gz") as tar:
+            member = tar.extractfile(f"package/{AXE_SCRIPT}")
+            if member is None:
+                raise BuildError(f"{AXE_SCRIPT} is missing from {tgz.name}")
+            data = member.read()
+        target.parent.mkdir(parents=True, exist_ok=True)
+        partial = target.with_suffix(".part")
+        partial.write_bytes(data)
+        partial.replace(target)
     return target
 
 
@@ -611,6 +639,7 @@ def cmd_test(pytest_args: Sequence[str]) -> int:
     if not (ensure_venv() and ensure_chromium()):
         return 1
     build_site()
+    fetch_axe()  # the accessibility audit's script (tests/browser/test_a11y.py)
     code = run_checks(pytest_args)
     log(f"test finished in {time.monotonic() - started:.1f}s")
     return code

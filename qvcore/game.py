@@ -76,14 +76,16 @@ class Game:
 
     # -- seeing ------------------------------------------------------------------------
 
-    def view(self, viewer: int | None = None) -> dict[str, Any]:
-        """What ``viewer`` (a seat, or None for an onlooker) may see, plus the log."""
+    def view(self, viewer: int | None = None, log: bool = True) -> dict[str, Any]:
+        """What ``viewer`` (a seat, or None for an onlooker) may see, plus the log unless
+        ``log`` is false (a seat's decision needs the position, not the history)."""
         if viewer is not None and (not isinstance(viewer, int) or isinstance(viewer, bool)
                                    or not 0 <= viewer < self.state.n):
             raise RuleError("R10", "bad_viewer", f"no seat {viewer!r} at this table",
                             viewer=repr(viewer))
         view = cast(dict[str, Any], Observer(viewer).view(self.state))  # protocol.View
-        view["log"] = self.log()
+        if log:
+            view["log"] = self.log()
         if self.state.stage == OVER:
             view["seed"] = self.seed  # only at the end: it predicts every draw (R10, rulings #21)
         return view

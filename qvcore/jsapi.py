@@ -78,6 +78,14 @@ class Table:
         """The view of a seat (with its hoard and legal actions) or of an onlooker (None)."""
         return _reply(lambda: {"view": self._game().view(viewer)})
 
+    def seat_view(self, seat: int) -> str:
+        """A seat's view without the log: what a decision dialog or a bot needs, at a size
+        that does not grow with the game."""
+        def run() -> dict[str, Any]:
+            game = self._game()
+            return {"view": game.view(_seat(game, seat), log=False)}
+        return _reply(run)
+
     def legal(self, seat: int) -> str:
         """One seat's legal actions now (cheaper than its whole view)."""
         def run() -> dict[str, Any]:

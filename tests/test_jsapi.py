@@ -82,7 +82,8 @@ def test_r4_act_returns_event_text_and_view() -> None:
     assert reply["text"] == "Player 1 adds a senator to office 2."
     assert reply["view"]["offices"][2] == [0]
     assert "log" not in reply["view"]  # the page appends the entry: replies stay small
-    assert reply["entry"] == {"index": 0, "player": 0, "type": "add", "text": reply["text"]}
+    assert reply["entry"] == {"index": 0, "player": 0, "type": "add", "text": reply["text"],
+                              "event": reply["event"]}
     assert reply["actions"] == 1
 
 
@@ -131,6 +132,17 @@ def test_r10_view_of_a_seat_holds_only_its_own_hoard() -> None:
     assert seat2[1]["hoard_size"] == 1 and "total" not in seat2[1]
     assert all("total" not in p and "hoard" not in p for p in onlooker)
     assert [p["hoard"] for p in seat2 if "hoard" in p] == [{}]
+
+
+def test_r10_seat_view_is_the_seats_view_without_the_log() -> None:
+    """A decision needs the seat's position (R10: its own hoard only), not the history."""
+    table = started()
+    table.act('{"type": "add", "player": 0, "office": 3}')
+    full = call(table.view(1))["view"]
+    light = call(table.seat_view(1))["view"]
+    assert "log" not in light and len(full["log"]) == 1
+    assert light == {k: v for k, v in full.items() if k != "log"}
+    assert call(table.seat_view(3))["error"]["code"] == "bad_viewer"
 
 
 @pytest.mark.parametrize("viewer", [3, -1, "0", True, 1.5])

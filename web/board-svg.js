@@ -2,8 +2,14 @@
 // each onlooker view. It knows nothing of the rules: turn.js tells it what to highlight and
 // receives the clicks (pointer, or Enter/Space on a focused office or laurel space).
 
-import { s, listText } from "./dom.js";
-import { seatColour } from "./colours.js";
+import { s } from "./dom.js";
+import { seatColour, shapePath, shapeTextY } from "./colours.js";
+import { t, listText, CHANGE_EVENT } from "./i18n.js";
+
+/** A family told by colour and shape ("Red, circle"), for screen readers. */
+function familyName(c) {
+  return t("board.family", { colour: t(`colour.${c.key}`), shape: t(`shape.${c.shape}`) });
+}
 
 /** Measured text widths and fitted texts, by text and room (see BoardSvg.fit). */
 const MEASURED = new Map();
@@ -20,6 +26,8 @@ const SPACE_HIT = 66;  // a laurel space's target radius, cut halfway to a neare
 const STRIP_PAD = 16;  // the players' strip: margin under the board, gap between chips
 const CHIP_H = 116;
 const STRIP_BOTTOM = 34;
+/** A wide desktop: the players' panel beside the board (style.css) is enough there. */
+const WIDE_QUERY = "(min-width: 1600px)";
 
 /** The viewBox height for a strip of `rows` rows of player chips. */
 export function boardHeight(rows = 1) {
@@ -103,7 +111,6 @@ function short(name) {
 }
 
 const ROMAN = { I: "I", II: "II", IIC: "II", III: "III", IV: "IV", V: "V" };
-const ORDINAL = ["1st", "2nd", "3rd", "4th", "5th"];
 
 export class BoardSvg {
   /**
@@ -118,7 +125,15 @@ export class BoardSvg {
     this.offices = [];
     this.spaces = new Map();  // path id -> parts
     this.paths = [];
+    this.statics = [];  // [element, () => text]: the texts drawn once, worded again on a change
+    // on a wide desktop the players' panel stands beside the board: no strip under it then
+    this.wide = globalThis.matchMedia?.(WIDE_QUERY) ?? null;
     this.draw();
+    addEventListener(CHANGE_EVENT, () => this.reword());
+    this.wide?.addEventListener("change", () => {
+      this.stripKey = null;
+      if (this.lastStrip) this.drawStrip(...this.lastStrip);
+    });
     svg.addEventListener("click", (event) => this.onActivate(event));
     svg.addEventListener("keydown", (event) => {
       if (event.key === "Enter" || event.key === " ") {
@@ -126,6 +141,21 @@ export class BoardSvg {
         this.onActivate(event);
       }
     });
+  }
+
+  /** The language changed: word the fixed texts again (update() words the rest). */
+  reword() {
+    this.svg.setAttribute("aria-label", t("board.aria"));
+    for (const [el, text] of this.statics) el.textContent = text();
+    this.strip.setAttribute("aria-label", t("board.strip.aria"));
+    this.stripKey = null;
+  }
+
+  /** A text drawn once, remembered so that a change of language words it again. */
+  fixed(el, text) {
+    el.textContent = text();
+    this.statics.push([el, text]);
+    return el;
   }
 
   onActivate(event) {
@@ -145,7 +175,7 @@ export class BoardSvg {
     svg.setAttribute("viewBox", `0 0 ${WIDTH} ${HEIGHT}`);
     this.rows = 1;
     svg.setAttribute("role", "group");
-    svg.setAttribute("aria-label", "The board of Quo Vadis?");
+    svg.setAttribute("aria-label", t("board.aria"));
     svg.replaceChildren();
     svg.append(s("defs", {},
       s("marker", { id: "arrow", viewBox: "0 0 10 10", refX: "8.5", refY: "5",
@@ -204,7 +234,9 @@ export class BoardSvg {
         const focusRing = s("circle", { class: "focus-ring", r: SPACE_R + 12 });
         const ring = s("circle", { class: "token", r: SPACE_R });
         const text = s("text", { class: "token-text", y: "1" });
-        const mark = s("circle", { class: "caesar-mark", r: 6, cx: 18, cy: -18 });
+        // Caesar's laurel (IIC): a dark token with a gold ring and a "C" (not a family's colour)
+        const mark = s("g", { class: "caesar-mark", transform: "translate(21 -21)" },
+          s("circle", { r: 12 }), s("text", { y: "1" }, "C"));
         const caesar = s("g", { class: "caesar", "aria-hidden": "true" },
           s("circle", { class: "caesar-disc", r: 32 }),
           s("path", { class: "caesar-wreath", d: "M-19,11 A23,23 0 0 1 -12,-18 M19,11 A23,23 0 0 0 12,-18" }),
@@ -237,24 +269,28 @@ export class BoardSvg {
       g.append(s("rect", { class: "frame", x: -shape.w / 2, y: -shape.h / 2, width: shape.w,
         height: shape.h, rx: isSenate ? 20 : 14 }));
       if (isSenate) {
-        g.append(s("text", { class: "senate-title", y: -shape.h / 2 + 28 }, "SENATVS"));
+        g.append(this.fixed(s("text", { class: "senate-title", y: -shape.h / 2 + 28,
+          "aria-hidden": "true" }), () => t("board.senateTitle")));
       }
       const seats = shape.seats.map(([sx, sy], i) => {
-        const seat = s("g", { class: "seat", transform: `translate(${sx} ${sy})` },
+        const seat = s("g", { class: "seat", transform: `translate(${sx} ${sy})`,
+          "aria-hidden": "true" },
           s("circle", { class: "seat-ring", r: SEAT_R }),
-          s("circle", { class: "senator", r: SEAT_R - 3 }),
+          s("path", { class: "senator", d: shapePath("circle", SEAT_R - 3) }),
           s("text", { class: "senator-text", y: "1" }));
         if (isSenate) {
-          seat.append(s("text", { class: "arrival", y: SEAT_R + 11 }, ORDINAL[i]));
+          seat.append(this.fixed(s("text", { class: "arrival", y: SEAT_R + 11 }),
+            () => t(`board.arrival.${i + 1}`)));
         }
         g.append(seat);
         return seat;
       });
       const [bx, by] = this.badgeCorner(o.id);
-      g.append(s("g", { class: "badge", transform: `translate(${bx} ${by})` },
+      g.append(s("g", { class: "badge", transform: `translate(${bx} ${by})`, "aria-hidden": "true" },
         s("circle", { r: 15 }), s("text", { y: "1" }, String(o.id))));
       if (this.data.entry_offices.includes(o.id)) {
-        g.append(s("text", { class: "entry-note", y: shape.h / 2 + 22 }, "entry"));
+        g.append(this.fixed(s("text", { class: "entry-note", y: shape.h / 2 + 22,
+          "aria-hidden": "true" }), () => t("board.entry")));
       }
       officeLayer.append(g);
       this.offices[o.id] = { g, seats, data: o };
@@ -263,7 +299,8 @@ export class BoardSvg {
     this.turnText = s("text", { class: "turn-text", x: 82, y: 60 });
     // without a game on the table there is no one to play
     this.turnSub = s("text", { class: "turn-sub", x: 82, y: 94 });
-    this.turnDisc = s("circle", { class: "turn-disc", cx: 56, cy: 60, r: 17 });
+    this.turnDisc = s("path", { class: "turn-disc", d: shapePath("circle", 17),
+      transform: "translate(56 60)" });
     const turn = s("g", { class: "turn-indicator", "aria-hidden": "true" },
       this.turnDisc, this.turnText, this.turnSub);
     this.poolText = s("text", { class: "pool-text", x: 0, y: 0 });
@@ -276,7 +313,7 @@ export class BoardSvg {
       this.poolText, this.pileText);
     // the players: colour, name, supply and how many laurels (a count only, R10)
     this.strip = s("g", { class: "player-strip", role: "group", "data-testid": "board-players",
-      "aria-label": "Players: supply and laurels" });
+      "aria-label": t("board.strip.aria") });
     svg.append(pathLayer, officeHits, spaceLayer, officeLayer, turn, pool, this.strip);
   }
 
@@ -329,6 +366,15 @@ export class BoardSvg {
   /** The strip of player chips, from the onlooker view; `acting` is highlighted. */
   drawStrip(view, meta, acting, thinking = null) {
     const players = view.players;
+    this.lastStrip = [view, meta, acting, thinking];
+    if (this.wide?.matches) {
+      // the players' panel beside the board shows them: not twice
+      this.stripKey = null;
+      this.setRows(0);
+      this.strip.replaceChildren();
+      this.strip.setAttribute("visibility", "hidden");
+      return;
+    }
     // the strip is rebuilt (and its text measured, a layout) only when what it shows changed
     const key = JSON.stringify([players.map((p) => [p.name, p.supply, p.hoard_size]),
       meta?.colours, meta?.bots, acting, thinking]);
@@ -348,23 +394,29 @@ export class BoardSvg {
       const y = BOARD_H + row * (CHIP_H + STRIP_PAD);
       const toAct = seat === acting;
       const bot = meta?.bots?.[String(seat)]?.level;
-      const who = `${p.name} (${c.label}${bot ? `, ${bot} bot` : ""})`;
-      const state = seat === thinking ? ", thinking" : toAct ? ", to play" : "";
-      const laurels = `laurels ${p.hoard_size} token${p.hoard_size === 1 ? "" : "s"}`;
+      const family = bot ? `${familyName(c)}, ${t("board.chip.botLevel", { level: bot })}`
+        : familyName(c);
+      const laurels = t("board.chip.laurels", { count: p.hoard_size });
+      const supply = t("board.chip.supply", { count: p.supply });
+      const words = { name: p.name, colour: family, supply: p.supply, laurels };
+      const label = t(seat === thinking ? "board.chip.ariaThinking"
+        : toAct ? "board.chip.ariaToPlay" : "board.chip.aria", words);
       const name = s("text", { class: "pchip-name", x: 64, y: 34, "data-testid": `board-name-${seat}` });
       const g = s("g", { class: `pchip${toAct ? " acting" : ""}${seat === thinking ? " thinking" : ""}`,
         transform: `translate(${x} ${y})`, "data-testid": `board-player-${seat}`, role: "img",
-        "aria-label": `${who}${state}: supply ${p.supply}, ${laurels}` },
+        "aria-label": label },
         s("rect", { class: "pchip-box", width: w, height: CHIP_H, rx: 16 }),
-        s("circle", { class: "pchip-disc", cx: 34, cy: CHIP_H / 2, r: 22, fill: c.fill }),
-        s("text", { class: "pchip-seat", x: 34, y: CHIP_H / 2 + 1, fill: c.ink }, String(seat + 1)),
+        s("path", { class: "pchip-disc", d: shapePath(c.shape, 22), fill: c.fill,
+          "data-shape": c.shape, transform: `translate(34 ${CHIP_H / 2})` }),
+        s("text", { class: "pchip-seat", x: 34, y: CHIP_H / 2 + 1 + shapeTextY(c.shape, 22),
+          fill: c.ink }, String(seat + 1)),
         name,
         s("text", { class: "pchip-stat", x: 64, y: 68, "data-testid": `board-supply-${seat}` },
-          `supply ${p.supply}`),
+          supply),
         s("text", { class: "pchip-stat", x: 64, y: 97, "data-testid": `board-laurels-${seat}` },
           laurels),
         bot ? s("text", { class: "pchip-bot", x: 34, y: CHIP_H - 18,
-          "data-testid": `board-bot-${seat}` }, "bot") : null);
+          "data-testid": `board-bot-${seat}` }, t("board.bot")) : null);
       return { g, name, text: p.name, room: w - 64 - 14 };
     });
     this.strip.replaceChildren(...chips.map((chip) => chip.g));
@@ -396,7 +448,8 @@ export class BoardSvg {
    */
   update(view, meta, marks = {}) {
     const names = view.players.map((p) => p.name);
-    const label = (seat) => `${names[seat]} (${seatColour(meta, seat).label})`;
+    const label = (seat) => t("board.seatOwner",
+      { name: names[seat], colour: familyName(seatColour(meta, seat)) });
     this.svg.classList.toggle("inert-board", Boolean(marks.inert));
     for (const office of this.offices) {
       const id = office.data.id;
@@ -410,7 +463,10 @@ export class BoardSvg {
         if (filled) {
           const c = seatColour(meta, owner);
           disc.setAttribute("fill", c.fill);
+          disc.setAttribute("d", shapePath(c.shape, SEAT_R - 3));
+          disc.dataset.shape = c.shape;
           text.setAttribute("fill", c.ink);
+          text.setAttribute("y", String(1 + shapeTextY(c.shape, SEAT_R - 3)));
           text.textContent = String(owner + 1);
         } else {
           disc.removeAttribute("fill");
@@ -427,16 +483,18 @@ export class BoardSvg {
       cls.toggle("dest-blocked", dest === "blocked");
       cls.toggle("dimmed", marks.selected !== undefined && marks.selected !== null
         && marks.selected !== id && !dest);
-      const who = here.length ? listText(here.map(label)) : "empty";
+      const who = here.length ? listText(here.map(label)) : t("board.office.empty");
       const free = office.data.seats - here.length;
-      const parts = [id === this.data.senate ? "The Senate, office 13" : `Office ${id}`,
-        `${office.data.seats} seat${office.data.seats > 1 ? "s" : ""}: ${who}`,
-        `${free} free`];
-      if (marks.selected === id) parts.push("selected");
-      if (dest === "free") parts.push("move here");
-      if (dest === "consent") parts.push("move here with consent");
-      if (dest === "blocked") parts.push("cannot move here");
-      if (marks.addable?.has(id)) parts.push("you may add a senator here");
+      const parts = [id === this.data.senate ? t("board.office.senate")
+        : t("board.office.name", { office: id }),
+      t("board.office.seats", { count: office.data.seats, who }),
+      t("board.office.free", { count: free })];
+      if (this.data.entry_offices.includes(id)) parts.push(t("board.office.entry"));
+      if (marks.selected === id) parts.push(t("board.office.selected"));
+      if (dest === "free") parts.push(t("board.office.moveHere"));
+      if (dest === "consent") parts.push(t("board.office.moveConsent"));
+      if (dest === "blocked") parts.push(t("board.office.cannotMove"));
+      if (marks.addable?.has(id)) parts.push(t("board.office.mayAdd"));
       office.g.setAttribute("aria-label", parts.join(", "));
       office.g.setAttribute("aria-pressed", marks.selected === id ? "true" : "false");
     }
@@ -454,11 +512,12 @@ export class BoardSvg {
       cls.toggle("route", Boolean(route));
       sp.text.textContent = token ? ROMAN[token] : "";
       sp.under.lastChild.textContent = token ? ROMAN[token] : "–";
-      const tokenWords = token === null ? "no laurel" : token === "IIC"
-        ? "a Caesar laurel II" : `laurel ${token}`;
-      const parts = [`Laurel space on path ${sp.path.from}→${sp.path.to}: ${tokenWords}`];
-      if (isCaesar) parts.push("Caesar stands here");
-      if (marks.caesarTargets?.has(pathId)) parts.push("move Caesar here");
+      const tokenWords = token === null ? t("board.space.none") : token === "IIC"
+        ? t("board.space.caesarLaurel") : t("board.space.laurel", { laurel: token });
+      const parts = [t("board.space.label",
+        { from: sp.path.from, to: sp.path.to, token: tokenWords })];
+      if (isCaesar) parts.push(t("board.space.caesar"));
+      if (marks.caesarTargets?.has(pathId)) parts.push(t("board.space.target"));
       sp.g.setAttribute("aria-label", parts.join(", "));
     }
     this.paths.forEach((line, pathId) => {
@@ -472,16 +531,18 @@ export class BoardSvg {
     if (view.stage === "over" || turnSeat === null || turnSeat === undefined) {
       this.turnDisc.setAttribute("fill", "none");
       this.turnDisc.setAttribute("visibility", "hidden");
-      this.turnText.textContent = view.stage === "over" ? "Game over" : "";
+      this.turnText.textContent = view.stage === "over" ? t("board.over") : "";
       this.turnSub.textContent = "";
     } else {
-      this.turnDisc.setAttribute("fill", seatColour(meta, turnSeat).fill);
+      const c = seatColour(meta, turnSeat);
+      this.turnDisc.setAttribute("fill", c.fill);
+      this.turnDisc.setAttribute("d", shapePath(c.shape, 17));
       this.turnDisc.removeAttribute("visibility");
       this.turnText.textContent = short(names[turnSeat]);
-      this.turnSub.textContent = marks.turnWords ?? "to play";
+      this.turnSub.textContent = marks.turnWords ?? t("turn.words.play");
     }
-    this.poolText.textContent = `Pool: ${view.pool} × I`;
-    this.pileText.textContent = `Pile: ${view.pile}`;
+    this.poolText.textContent = t("board.pool", { count: view.pool });
+    this.pileText.textContent = t("board.pile", { count: view.pile });
     const thinking = view.stage === "over" ? null : marks.thinking ?? null;
     this.turnDisc.classList.toggle("thinking", thinking !== null);
     if (thinking === null) delete this.svg.dataset.thinking;
@@ -492,7 +553,8 @@ export class BoardSvg {
   /** The board before any game: empty offices, spaces without tokens. */
   blank() {
     for (const office of this.offices) {
-      office.g.setAttribute("aria-label", `Office ${office.data.id}, ${office.data.seats} seats`);
+      office.g.setAttribute("aria-label",
+        t("board.office.blank", { office: office.data.id, count: office.data.seats }));
     }
     this.poolText.textContent = "";
     this.pileText.textContent = "";
@@ -503,7 +565,8 @@ export class BoardSvg {
     for (const sp of this.spaces.values()) {
       sp.g.classList.toggle("has-caesar", sp.path.id === this.data.caesar_start);
       sp.g.classList.add("empty");
-      sp.g.setAttribute("aria-label", `Laurel space on path ${sp.path.from}→${sp.path.to}`);
+      sp.g.setAttribute("aria-label",
+        t("board.space.blank", { from: sp.path.from, to: sp.path.to }));
     }
     this.svg.classList.add("inert-board");
   }

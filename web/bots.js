@@ -154,7 +154,7 @@ export class Bots {
       this.fail(error instanceof Error ? error.message : String(error));
       return;
     }
-    const own = this.app.engine.view(p.seat);
+    const own = this.app.engine.seatView(p.seat);
     if (!own.ok) {
       this.fail(refusalWords(this.app, own.error));
       return;
@@ -231,7 +231,7 @@ export class Bots {
       this.report(p.seat, reply.error?.message ?? "no decision");
     }
     // the table must not stall: the seat's first legal action instead
-    const own = app.engine.view(p.seat);
+    const own = app.engine.seatView(p.seat);
     const fallback = own.ok ? own.view.legal.find((a) => a.player === p.seat) : null;
     if (fallback) app.act(fallback);
     else this.mark();

@@ -86,7 +86,7 @@ function stringKeys(obj) {
 /** An asked player answers a request: agree, refuse, or agree on terms (R6.3, R11). */
 export function openAnswerDialog(app, seat) {
   const view = app.view;
-  const own = app.engine.view(seat);
+  const own = app.engine.seatView(seat);
   if (!own.ok) return null;
   const r = own.view.request;
   const legal = own.view.legal.filter((a) => a.type === "answer" && a.player === seat);
@@ -158,7 +158,7 @@ export function openAnswerDialog(app, seat) {
 export function openSupportersDialog(app) {
   const view = app.view;
   const mover = view.current;
-  const own = app.engine.view(mover);
+  const own = app.engine.seatView(mover);
   if (!own.ok) return null;
   const r = own.view.request;
   const moves = own.view.legal.filter((a) => a.type === "move" && a.from === r.from

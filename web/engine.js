@@ -15,7 +15,7 @@ export class Engine {
     this.m = {
       newGame: t.new_game, load: t.load, save: t.save, view: t.view, act: t.act,
       check: t.check, undo: t.undo, replayView: t.replay_view, probeLoad: this.probe.load,
-      hoard: t.hoard, events: t.events, firstView: t.first_view,
+      hoard: t.hoard, events: t.events, firstView: t.first_view, seatView: t.seat_view,
     };
   }
 
@@ -56,6 +56,9 @@ export class Engine {
     return seat === undefined || seat === null ? Engine.call(this.m.view)
       : Engine.call(this.m.view, seat);
   }
+
+  /** One seat's view without the log, for that seat's decision (its hoard, its legal actions). */
+  seatView(seat) { return Engine.call(this.m.seatView, seat); }
 
   act(action) { return Engine.call(this.m.act, JSON.stringify(action)); }
 

@@ -16,6 +16,10 @@ export class Log {
     this.undoButton = panel.querySelector("#undo");
     this.replayButton = panel.querySelector("#replay");
     this.bar = panel.querySelector("#replay-bar");
+    // each new action is read out (polite) by screen readers: the log line of the action
+    this.announcer = h("div", { class: "sr-only", "aria-live": "polite", "aria-atomic": "true",
+      "data-testid": "announcer" });
+    document.body.append(this.announcer);
     this.shown = 0;
     this.gameKey = null;
     this.undoButton.addEventListener("click", () => this.undo());
@@ -73,6 +77,10 @@ export class Log {
       this.gameKey = key;
     }
     if (log.length > this.shown) {
+      // a new game or a loaded save is not read out, only what happens at the table
+      if (!stale) {
+        this.announcer.textContent = log.slice(this.shown).map((e) => this.words(e)).join(" ");
+      }
       const frag = document.createDocumentFragment();
       for (let i = this.shown; i < log.length; i += 1) frag.append(this.item(log[i]));
       this.list.append(frag);
@@ -154,11 +162,12 @@ export class Log {
     const b = (label, aria, testid, delta) => h("button", { type: "button", class: "btn",
       "aria-label": aria, "data-testid": testid, onclick: () => this.step(delta) }, label);
     this.barParts = {
-      first: b("⏮", t("log.replay.first"), "replay-first", -Infinity),
+      // symbols every system font has (⏮ and ⏭ are missing from many)
+      first: b("|◀", t("log.replay.first"), "replay-first", -Infinity),
       prev: b("◀", t("log.replay.prev"), "replay-prev", -1),
       step: h("span", { class: "step", "data-testid": "replay-step", "aria-live": "polite" }),
       next: b("▶", t("log.replay.next"), "replay-next", 1),
-      last: b("⏭", t("log.replay.last"), "replay-last", Infinity),
+      last: b("▶|", t("log.replay.last"), "replay-last", Infinity),
       text: h("p", { class: "replay-text", "data-testid": "replay-text" }),
     };
     const p = this.barParts;

@@ -237,6 +237,8 @@ export class NewGame {
       settings: { handover: f.handover.checked }, bots });
     app.saves.autosave();
     app.say(t("newGame.begins"));
+    // focus on whose turn it is (not the page's body), without scrolling the board away
+    document.getElementById("turn-panel")?.focus({ preventScroll: true });
     return undefined;
   }
 }

@@ -6,14 +6,19 @@
 import { h, replace } from "./dom.js";
 import { t, listText, CHANGE_EVENT } from "./i18n.js";
 import { refusalWords } from "./error-words.js";
+import { openDialog } from "./dialogs.js";
 import { openAnswerDialog, openMoveDialog, openSupportersDialog, openCaesarChooser }
   from "./consent.js";
 import { openEndScreen } from "./end-screen.js";
+
+/** A phone's layout: the turn panel (and its "add here" button) is below the board. */
+const NARROW = "(max-width: 759px)";
 
 export class Turn {
   constructor(app) {
     this.app = app;
     this.panel = document.getElementById("turn-panel");
+    this.panel.tabIndex = -1;  // focus lands here when a game starts (it outlives re-renders)
     this.stageDialog = null;   // the dialog opened by sync(), closed when the state changes
     this.lastKey = null;
     this.lastDecider = null;
@@ -60,7 +65,13 @@ export class Turn {
           const hint = view.moves.find((m) => m.from === selected && m.to === office);
           if (hint || !view.offices[office].includes(actor)) return this.tryMove(selected, office);
         }
-        if (view.offices[office].includes(actor)) return this.select(office);
+        if (view.offices[office].includes(actor)) {
+          // on a phone, an entry office with a free seat offers adding as well as moving
+          if (view.adds.includes(office) && globalThis.matchMedia?.(NARROW).matches) {
+            return this.offerEntry(office);
+          }
+          return this.select(office);
+        }
         if (app.board.data.entry_offices.includes(office)) return this.tryAdd(office);
         app.say(t("turn.noSenator", { name: app.name(actor), office }), "error");
         return;
@@ -103,6 +114,22 @@ export class Turn {
     const open = hints.filter((m) => m.possible);
     if (!open.length) return t("turn.noMoveOut", { office });
     return t("turn.selected", { office, offices: listText(open.map((m) => String(m.to))) });
+  }
+
+  /** Move a senator from this entry office, or add another one to it (the choice, asked). */
+  offerEntry(office) {
+    openDialog({
+      title: t("turn.entryChoice.title", { office }), testid: "entry-choice",
+      body: [h("p", {}, t("turn.entryChoice.text", { office }))],
+      actions: [
+        { label: t("turn.addHere", { office }), kind: "primary", testid: "entry-add",
+          onClick: (d) => { d.close(); this.tryAdd(office); } },
+        { label: t("turn.entryChoice.move", { office }), testid: "entry-move",
+          onClick: (d) => { d.close(); this.select(office); } },
+        { label: t("turn.deselect"), kind: "quiet", testid: "entry-cancel",
+          onClick: (d) => d.close() },
+      ],
+    });
   }
 
   tryAdd(office) {

@@ -135,7 +135,7 @@ def expect_board_strip(page: Page, game: Game) -> None:
         expect(chip.get_by_test_id(f"board-laurels-{seat}")).to_have_text(
             f"laurels {size} token{'s' if size != 1 else ''}")
         expect(chip).to_have_attribute("aria-label", re.compile(
-            rf"^{re.escape(name)} \(\w+\)(, to play)?: supply {game.state.supply[seat]}, "))
+            rf"^{re.escape(name)} \([^)]+\)(, to play)?: supply {game.state.supply[seat]}, "))
     expect(page.locator("[data-testid=board] .pchip.acting")).to_have_attribute(
         "data-testid", f"board-player-{game.state.current}")
 

@@ -1,0 +1,363 @@
+"""Accessibility and layout (issue 9 items 3 and 4): an axe-core audit of the main screens finds
+no serious or critical violation; a full turn, consent included, is played with Tab, Enter and
+Space only; at 360, 768, 1366 and 1920 px no control covers another and nothing is clipped.
+
+axe-core comes from npm (pinned in build.py, `build.fetch_axe()`); it is injected into a
+context that bypasses the page's CSP (the site itself never loads it).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+import build
+from qvcore.game import Game
+
+from .play import (
+    NAMES,
+    SEED,
+    advance_to,
+    close_dialogs,
+    engine_log,
+    log_texts,
+    options,
+    play,
+    play_script,
+    scripted_action,
+    start_game,
+    wait_actions,
+    wait_armed,
+)
+
+FIVE = ["Aurelia", "Brutus", "Cassia", "Decimus", "Emilia"]
+#: how many Tab presses may lead to a control (the board has about 30 stops)
+TAB_LIMIT = 120
+
+
+@pytest.fixture(scope="module")
+def axe_script() -> Path:
+    """The pinned axe-core script (fetched from npm once)."""
+    return build.fetch_axe()
+
+
+@pytest.fixture
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    """The audit's script is injected: the page's CSP must not refuse it (tests only)."""
+    return {**browser_context_args, "bypass_csp": True}
+
+
+def audit(page: Page, axe_script: Path, screen: str) -> None:
+    """Run axe-core on the page as it is; fail on any serious or critical violation."""
+    if not page.evaluate("() => Boolean(window.axe)"):
+        page.add_script_tag(path=str(axe_script))
+    result = page.evaluate("""async () => {
+        const r = await axe.run(document, { resultTypes: ["violations"] });
+        return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help,
+            nodes: v.nodes.slice(0, 4).map((n) => n.target.join(" ") + ": " + n.failureSummary) }));
+    }""")
+    bad = [v for v in result if v["impact"] in ("serious", "critical")]
+    assert not bad, f"{screen}: " + json.dumps(bad, indent=1)
+
+
+def finished_save(tmp_path: Path, names: list[str]) -> tuple[Path, Game]:
+    """A save file of a game played to its end by the scripted policy."""
+    game = Game(options(names), SEED)
+    advance_to(game, lambda g: g.state.stage == "over", limit=2000)
+    path = tmp_path / "finished.json"
+    meta = {"colours": ["red", "blue", "gold", "green", "purple"][:len(names)]}
+    path.write_text(json.dumps(game.save(meta)), encoding="utf-8")
+    return path, game
+
+
+def open_save(page: Page, path: Path, game: Game) -> None:
+    with page.expect_file_chooser() as chooser:
+        page.get_by_test_id("import").click()
+    chooser.value.set_files(path)
+    confirm = page.get_by_test_id("import-confirm")
+    done = f'html[data-actions="{len(game.actions)}"]'
+    page.locator(f'[data-testid="import-confirm"], {done}').first.wait_for(state="attached")
+    if confirm.count():
+        confirm.get_by_test_id("confirm-yes").click()
+    wait_actions(page, len(game.actions))
+
+
+def test_axe_finds_no_serious_violation_on_the_main_screens(
+    app: Page, axe_script: Path, tmp_path: Path
+) -> None:
+    expect(app.get_by_test_id("new-game-dialog")).to_be_visible()
+    audit(app, axe_script, "new-game dialog")
+
+    start_game(app)
+    game = Game(options(), SEED)
+    prefix = advance_to(Game(options(), SEED), lambda g: g.state.stage == "consent")
+    for action in prefix[:-1]:
+        play(app, game, action)
+    audit(app, axe_script, "board mid-game")
+    play(app, game, prefix[-1])  # the request: the answer dialog opens
+    expect(app.get_by_test_id("answer-dialog")).to_be_visible()
+    audit(app, axe_script, "consent dialog")
+
+    app.keyboard.press("Escape")
+    path, finished = finished_save(tmp_path, NAMES)
+    open_save(app, path, finished)
+    expect(app.get_by_test_id("end-screen")).to_be_visible()
+    audit(app, axe_script, "end screen")
+
+
+# -- the keyboard alone -----------------------------------------------------------------------
+
+
+def focused_is(page: Page, selector: str) -> bool:
+    return bool(page.evaluate("s => document.activeElement?.matches(s) ?? false", selector))
+
+
+def tab_to(page: Page, target: Locator, selector: str) -> None:
+    """Press Tab until the control `selector` has the focus (it must be reachable)."""
+    expect(target).to_be_visible()
+    if target.evaluate("el => el.tagName") == "BUTTON":
+        expect(target).to_be_enabled()  # a guarded decision button is not a Tab stop yet
+    for _ in range(TAB_LIMIT):
+        if focused_is(page, selector):
+            return
+        page.keyboard.press("Tab")
+    raise AssertionError(f"{selector} is not reachable with Tab")
+
+
+def key_press(page: Page, selector: str, key: str = "Enter") -> None:
+    tab_to(page, page.locator(selector), selector)
+    page.keyboard.press(key)
+
+
+def key_action(page: Page, game: Game, action: dict[str, Any]) -> None:
+    """Play `action` with Tab, Enter and Space only."""
+    s = game.state
+    kind = action["type"]
+    wait_armed(page)
+    if kind == "request":
+        key_press(page, f'[data-testid="office-{action["from"]}"]')
+        key_press(page, f'[data-testid="office-{action["to"]}"]', " ")
+        key_press(page, '[data-testid="move-dialog"] [data-testid="ask-consent"]')
+    elif kind == "answer":
+        dialog = page.get_by_test_id("answer-dialog")
+        if not dialog.is_visible():
+            key_press(page, '[data-testid="answer-open"]')
+        button = {0: "answer-refuse", 1: "answer-agree", 2: "answer-agree-2"}[action["consents"]]
+        key_press(page, f'[data-testid="answer-dialog"] [data-testid="{button}"]', " ")
+    elif kind == "move":
+        dialog = page.get_by_test_id("supporters-dialog")
+        if not dialog.is_visible():
+            key_press(page, f'[data-testid="office-{action["from"]}"]')
+            key_press(page, f'[data-testid="office-{action["to"]}"]')
+        support = "support-" + "-".join(map(str, action["supporters"]))
+        key_press(page, f'[data-testid="supporters-dialog"] [data-testid="{support}"]')
+    elif kind == "decline":
+        key_press(page, '[data-testid="decline"]')
+    elif kind == "withdraw":
+        key_press(page, '[data-testid="withdraw"]')
+    else:  # pragma: no cover - the consent turn needs no other action
+        raise AssertionError(f"no keys for {action} in stage {s.stage}")
+
+
+def test_a_full_turn_with_consent_by_keyboard_alone(app: Page) -> None:
+    start_game(app)
+    game = Game(options(), SEED)
+    prefix = advance_to(Game(options(), SEED), lambda g: g.state.stage == "consent")
+    for action in prefix[:-1]:
+        play(app, game, action)
+    mover = game.state.current
+    app.locator("body").focus()
+    # the request, every answer, the move and whatever else the turn holds
+    action = prefix[-1]
+    while True:
+        key_action(app, game, action)
+        game.apply(action)
+        wait_actions(app, len(game.actions))
+        if game.state.current != mover and game.state.stage == "action":
+            break
+        action = scripted_action(game)
+    assert log_texts(app) == engine_log(game)
+    assert any(e["type"] == "answer" for e in game.events[len(prefix) - 1:])
+
+
+def test_each_action_is_announced_to_screen_readers(app: Page) -> None:
+    start_game(app)
+    game = Game(options(), SEED)
+    announcer = app.get_by_test_id("announcer")
+    expect(announcer).to_have_attribute("aria-live", "polite")
+    play_script(app, game, 2)
+    expect(announcer).to_have_text(engine_log(game)[-1])
+
+
+def test_families_are_told_apart_by_shape(app: Page) -> None:
+    start_game(app, names=FIVE)
+    game = Game(options(FIVE), SEED)
+    play_script(app, game, 5)
+    shapes = app.locator("#board .senator[data-shape]").evaluate_all(
+        "els => [...new Set(els.map((e) => e.dataset.shape))]")
+    assert len(shapes) == len(set(shapes)) and len(shapes) >= 2
+    label = app.get_by_test_id("office-1").get_attribute("aria-label") or ""
+    assert "circle" in label or "square" in label or "triangle" in label, label
+
+
+# -- every screen at every size ---------------------------------------------------------------
+
+CONTROLS_JS = """() => {
+    // the part of an element not cut off by a scrolling ancestor
+    const seen = (el) => {
+        let { left, top, right, bottom } = el.getBoundingClientRect();
+        for (let p = el.parentElement; p; p = p.parentElement) {
+            if (getComputedStyle(p).overflowY === "visible") continue;
+            const r = p.getBoundingClientRect();
+            left = Math.max(left, r.left); right = Math.min(right, r.right);
+            top = Math.max(top, r.top); bottom = Math.min(bottom, r.bottom);
+        }
+        return { x: left, y: top, w: right - left, h: bottom - top };
+    };
+    const shown = (el) => getComputedStyle(el).visibility !== "hidden"
+        && el.getClientRects().length > 0;
+    // what a player clicks or reads: buttons, fields, messages, the board's offices
+    const top = document.querySelector("dialog[open]") ?? document;
+    const els = [...top.querySelectorAll("button, a.btn, input:not([type=hidden]), select, "
+        + ".message, .dlg-error, #board .office .frame")].filter(shown);
+    return els.map((el) => ({
+        what: el.dataset.testid || el.id || el.className.baseVal || el.textContent.slice(0, 30),
+        ...seen(el), nested: els.some((o) => o !== el && o.contains(el)),
+    })).filter((b) => b.w > 0 && b.h > 0);
+}"""
+
+CLIPPED_JS = """() => {
+    const out = [];
+    const root = document.documentElement;
+    if (root.scrollWidth > root.clientWidth) {
+        out.push(`page ${root.scrollWidth} > ${root.clientWidth}`);
+    }
+    const boxes = document.querySelectorAll(
+        "dialog[open], dialog[open] .dlg-body, dialog[open] .table-wrap, .panel");
+    for (const el of boxes) {
+        if (el.clientWidth && el.scrollWidth > el.clientWidth) {
+            out.push(`${el.dataset.testid || el.className} ${el.scrollWidth} > ${el.clientWidth}`);
+        }
+    }
+    return out;
+}"""
+
+
+def overlaps(page: Page) -> list[str]:
+    """Pairs of visible controls whose boxes overlap (by more than half a pixel each way)."""
+    boxes = page.evaluate(CONTROLS_JS)
+    found = []
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            if a["nested"] or b["nested"]:
+                continue
+            dx = min(a["x"] + a["w"], b["x"] + b["w"]) - max(a["x"], b["x"])
+            dy = min(a["y"] + a["h"], b["y"] + b["h"]) - max(a["y"], b["y"])
+            if dx > 0.5 and dy > 0.5:
+                found.append(f"{a['what']} / {b['what']}")
+    return found
+
+
+def check_screen(page: Page, name: str, shots: Path) -> None:
+    page.screenshot(path=str(shots / f"{name}.png"), full_page=True)
+    assert not overlaps(page), f"{name}: controls overlap: {overlaps(page)}"
+    clipped = page.evaluate(CLIPPED_JS)
+    assert not clipped, f"{name}: clipped: {clipped}"
+
+
+SIZES = [(360, 740), (768, 1024), (1366, 768), (1920, 1080)]
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES, ids=[f"{w}px" for w, _ in SIZES])
+def test_no_control_covers_another_and_nothing_is_clipped(
+    app: Page, width: int, height: int, tmp_path: Path
+) -> None:
+    app.set_viewport_size({"width": width, "height": height})
+    check_screen(app, f"{width}-new-game", tmp_path)
+    start_game(app, names=FIVE)
+    expect(app.get_by_test_id("message")).not_to_be_empty()  # "a new game begins"
+    check_screen(app, f"{width}-start", tmp_path)
+    game = Game(options(FIVE), SEED)
+    play_script(app, game, 6)  # a consent request is open: its dialog is shown
+    check_screen(app, f"{width}-mid-game", tmp_path)
+    close_dialogs(app)
+    check_screen(app, f"{width}-board", tmp_path)
+    path, finished = finished_save(tmp_path, FIVE)
+    open_save(app, path, finished)
+    expect(app.get_by_test_id("end-screen")).to_be_visible()
+    check_screen(app, f"{width}-end", tmp_path)
+
+
+@pytest.mark.parametrize(("width", "height"), [(1366, 768), (1280, 800)], ids=["1366", "1280"])
+def test_the_new_game_dialog_shows_its_title_and_start_button(
+    app: Page, width: int, height: int
+) -> None:
+    app.set_viewport_size({"width": width, "height": height})
+    dialog = app.get_by_test_id("new-game-dialog")
+    expect(dialog.locator("h2").first).to_be_in_viewport(ratio=1)
+    expect(dialog.get_by_test_id("start-game")).to_be_in_viewport(ratio=1)
+    dialog.get_by_test_id("players-5").check()
+    expect(dialog.get_by_test_id("start-game")).to_be_in_viewport(ratio=1)
+
+
+def test_no_empty_panel_before_the_first_game(app: Page) -> None:
+    expect(app.get_by_test_id("new-game-dialog")).to_be_visible()
+    for panel in app.locator("main .panel").all():
+        if panel.is_visible():
+            assert (panel.inner_text() or "").strip(), "an empty panel is shown"
+
+
+def test_reduced_motion_stops_the_pulses(app: Page) -> None:
+    app.emulate_media(reduced_motion="reduce")
+    start_game(app)
+    moving = app.evaluate("""() => [...document.querySelectorAll("*")].filter((el) => {
+        const st = getComputedStyle(el);
+        return st.animationName !== "none" || parseFloat(st.transitionDuration) > 0;
+    }).map((el) => el.className.baseVal ?? el.className)""")
+    assert moving == []
+
+
+def test_enter_starts_a_game_and_focus_goes_to_whose_turn_it_is(app: Page) -> None:
+    dialog = app.get_by_test_id("new-game-dialog")
+    dialog.get_by_test_id("seed").fill(str(SEED))
+    dialog.get_by_test_id("name-0").press("Enter")
+    expect(dialog).to_have_count(0)
+    wait_actions(app, 0)
+    expect(app.locator("#turn-panel")).to_be_focused()
+    expect(app.locator("#turn-panel").get_by_test_id("turn-heading")).to_be_visible()
+
+
+def test_on_a_phone_an_entry_office_offers_adding_another_senator(app: Page) -> None:
+    app.set_viewport_size({"width": 360, "height": 740})
+    start_game(app)
+    game = Game(options(), SEED)
+    play_script(app, game, 3)  # everyone has added a senator to office 1 (R5)
+    mover = game.state.current
+    assert mover in game.state.offices[1]
+    wait_armed(app)
+    app.get_by_test_id("office-1").click()
+    choice = app.get_by_test_id("entry-choice")
+    expect(choice).to_be_visible()
+    choice.get_by_test_id("entry-add").click()
+    game.apply({"type": "add", "player": mover, "office": 1})
+    wait_actions(app, len(game.actions))
+    assert log_texts(app) == engine_log(game)
+
+
+def test_the_checks_catch_what_they_look_for(app: Page, axe_script: Path, tmp_path: Path) -> None:
+    """The audit and the geometry checks fail on a planted fault (so they can fail at all)."""
+    start_game(app)
+    app.evaluate("""() => {
+        const b = document.createElement("button");
+        b.className = "btn"; b.style.cssText = "position: fixed; left: 0; bottom: 0; width: 500px";
+        document.body.append(b);  // no name, over the page's controls
+    }""")
+    with pytest.raises(AssertionError, match="button-name"):
+        audit(app, axe_script, "planted")
+    app.set_viewport_size({"width": 360, "height": 740})
+    with pytest.raises(AssertionError, match=r"clipped|overlap"):
+        check_screen(app, "planted", tmp_path)
