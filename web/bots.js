@@ -14,6 +14,8 @@
 
 import { confirmDialog } from "./dialogs.js";
 import { h } from "./dom.js";
+import { t } from "./i18n.js";
+import { refusalWords } from "./error-words.js";
 
 export const LEVELS = ["easy", "normal", "hard"];
 export const LEVEL_LABELS = { easy: "easy", normal: "normal", hard: "hard" };
@@ -154,7 +156,7 @@ export class Bots {
     }
     const own = this.app.engine.seatView(p.seat);
     if (!own.ok) {
-      this.fail(own.error.message);
+      this.fail(refusalWords(this.app, own.error));
       return;
     }
     this.worker.postMessage({ type: "decide", id: p.id, seat: p.seat, view: botView(own.view) });
@@ -168,7 +170,7 @@ export class Bots {
       const events = engine.events(0);
       const bots = Object.entries(this.seats).map(([key, b]) => {
         const first = engine.firstView(Number(key));
-        if (!first.ok) throw new Error(first.error.message);
+        if (!first.ok) throw new Error(refusalWords(this.app, first.error));
         return { seat: Number(key), level: b.level, seed: b.seed, view: botView(first.view) };
       });
       this.worker.postMessage({ type: "reset", bots, events });
@@ -187,7 +189,7 @@ export class Bots {
     this.worker = new Worker(new URL("./bot-worker.js", import.meta.url), { type: "module" });
     this.worker.addEventListener("message", (event) => this.onMessage(event.data));
     this.worker.addEventListener("error", (event) => {
-      this.fail(event.message || "the bots' worker could not start");
+      this.fail(event.message || t("bots.workerFailed"));
     });
   }
 
@@ -247,7 +249,7 @@ export class Bots {
     this.worker?.terminate();
     this.worker = null;
     this.dirty = true;
-    this.app.say(`The bots cannot play: ${message}`, "error");
+    this.app.say(t("bots.failed", { message }), "error");
     this.mark();
     this.app.render();
   }
@@ -285,15 +287,15 @@ export class Bots {
     let i = log.length - 1;
     while (i >= 0 && this.isBot(log[i].player)) i -= 1;
     if (i < 0) {
-      app.say("There is no decision of a player to undo yet.");
+      app.say(t("bots.noUndo"));
       return;
     }
     const human = log[i].player;
     if (this.soleHuman() === null && human !== app.decider()) {
-      const ok = await confirmDialog("Undo another player's decision?",
-        `This takes back ${app.name(human)}'s action: “${log[i].text}”` +
-        (i < log.length - 1 ? " and the bots' actions after it." : ""),
-        { yes: `Undo ${app.name(human)}'s action`, testid: "undo-confirm" });
+      const params = { name: app.name(human), action: app.log.words(log[i]) };
+      const ok = await confirmDialog(t("log.undo.title"),
+        t(i < log.length - 1 ? "bots.undo.text" : "log.undo.text", params),
+        { yes: t("log.undo.yes", params), testid: "undo-confirm" });
       if (!ok) return;
     }
     this.invalidate();  // the bots start over from the events that remain
@@ -309,23 +311,24 @@ export class Bots {
     const name = app.name(seat);
     const decider = app.decider(view) ?? seat;
     const c = app.colour(decider);
-    const what = view.stage === "consent" && seat !== view.current
-      ? `answers ${app.name(view.current)}'s request` : "decides";
-    const text = this.failed ? `${name} (${this.level(seat)} bot) cannot play: ${this.failed}`
-      : this.paused ? `The bots are paused: ${name} (${this.level(seat)} bot) ${what} when they resume.`
-        : `${name} (${this.level(seat)} bot) ${what}…${this.loaded ? ""
-          : " (the bots are getting ready: a few seconds, the first time)"}`;
+    const answers = view.stage === "consent" && seat !== view.current;
+    const params = { name, level: t(`bot.level.${this.level(seat)}`),
+      mover: answers ? app.name(view.current) : "", message: this.failed ?? "" };
+    const how = answers ? "answers" : "decides";
+    const text = this.failed ? t("bots.note.failed", params)
+      : this.paused ? t(`bots.note.paused.${how}`, params)
+        : t(`bots.note.${how}`, params) + (this.loaded ? "" : t("bots.note.loading"));
     return [
       h("h2", { id: "turn-heading", "data-testid": "turn-heading" },
         h("span", { class: "chip", style: { "--chip": c.fill, "--chip-ink": c.ink },
           "aria-hidden": "true" }, String(decider + 1)), " ", banner),
-      h("p", { class: "turn-meta" }, `Game ${view.game_number}${view.options.series ? " of 3" : ""
-      } · turn ${view.turn + 1}`),
+      h("p", { class: "turn-meta" }, t(view.options.series ? "turn.meta.series" : "turn.meta",
+        { game: view.game_number, turn: view.turn + 1 })),
       h("div", { class: "group bot-note" },
         h("p", { "data-testid": "bot-note", "aria-live": "polite" }, text),
         h("button", { type: "button", class: "btn", "data-testid": "bots-pause-turn",
           onclick: () => (this.paused || this.failed ? this.resume() : this.pause()) },
-        this.paused || this.failed ? "Resume the bots" : "Pause the bots"))];
+        t(this.paused || this.failed ? "bots.resume" : "bots.pause")))];
   }
 
   mark() {

@@ -10,9 +10,17 @@ import { h } from "./dom.js";
 import { seatColour } from "./colours.js";
 import { noteDecider, holdButtons } from "./guard.js";
 import { wireRulesLink } from "./rules-link.js";
+import { t } from "./i18n.js";
 
 let counter = 0;
 const open = new Set();
+
+/** "For <strong>name</strong>: this is their decision", in the chosen language (the name
+ * may stand anywhere in the sentence). */
+function forLine(name) {
+  const [before, after = ""] = t("dialog.forDecision").split("{name}");
+  return [before, h("strong", { "data-testid": "dialog-to" }, name), after];
+}
 
 /** Close every open dialog (the game state changed under them). */
 export function closeAll() {
@@ -47,13 +55,12 @@ export function openDialog(o) {
     head.append(h("p", { class: "dlg-to" },
       h("span", { class: "chip", style: { "--chip": c.fill, "--chip-ink": c.ink },
         "aria-hidden": "true" }, String(o.to.seat + 1)),
-      h("span", {}, "For ", h("strong", { "data-testid": "dialog-to" }, o.to.name),
-        ": this is their decision")));
+      h("span", {}, ...forLine(o.to.name))));
   }
   head.append(h("h2", { id: `${id}-title` }, o.title));
   if (o.rules) {
     const link = h("a", { class: "dlg-rules", target: "qv-rules", "data-rules": o.rules,
-      "data-testid": "dialog-rules" }, "Rules");
+      "data-testid": "dialog-rules" }, t("dialog.rules"));
     wireRulesLink(link);
     head.append(link);
   }
@@ -99,7 +106,8 @@ export function openDialog(o) {
 }
 
 /** Ask a yes/no question; resolves true for yes. */
-export function confirmDialog(title, message, { yes = "Yes", no = "Cancel", testid } = {}) {
+export function confirmDialog(title, message, { yes = t("dialog.yes"), no = t("dialog.cancel"),
+  testid } = {}) {
   return new Promise((resolve) => {
     let answer = false;
     openDialog({
@@ -119,7 +127,7 @@ export function messageDialog(title, ...lines) {
   return new Promise((resolve) => {
     openDialog({
       title, testid: "notice", body: lines.map((line) => h("p", {}, line)),
-      actions: [{ label: "OK", kind: "primary", testid: "notice-ok", onClick: (d) => d.close() }],
+      actions: [{ label: t("dialog.ok"), kind: "primary", testid: "notice-ok", onClick: (d) => d.close() }],
       onClose: resolve,
     });
   });

@@ -35,13 +35,19 @@ const SNAPSHOT_KEY = new URL(`snapshot-${BUILD_ID}${CONTEXT}.bin`, SITE_URL).hre
 const IMPORT_ENGINE = "import qvcore.jsapi";
 
 /** A loading failure the page can show as is: `message` says what happened, `advice` what to
- * do. `file` names the file that failed, when one did. */
+ * do. `file` names the file that failed, when one did. `key`/`params` and `adviceKey` word
+ * the same in the chosen language (web/locales, "load.*"); the English stays in `message`
+ * because this module runs before the catalogs may have loaded. */
 export class EngineLoadError extends Error {
-  constructor(message, { advice = "Reload the page to try again.", file = null, cause } = {}) {
+  constructor(message, { advice = "Reload the page to try again.", file = null, cause,
+    key = null, params = {}, adviceKey = "load.advice.reload" } = {}) {
     super(message, cause === undefined ? undefined : { cause });
     this.name = "EngineLoadError";
     this.advice = advice;
     this.file = file;
+    this.key = key;
+    this.params = params;
+    this.adviceKey = adviceKey;
   }
 }
 
@@ -79,7 +85,9 @@ async function fetchBuildInfo() {
   if (BUILT && info.build !== BUILD_ID) {
     throw new EngineLoadError(`This page's files come from two versions of the site (build ${
       BUILD_ID} and build ${info.build}).`, {
-      advice: "Reload the page. If this stays, clear this site's data in the browser settings." });
+      advice: "Reload the page. If this stays, clear this site's data in the browser settings.",
+      key: "load.error.twoBuilds", params: { a: BUILD_ID, b: info.build },
+      adviceKey: "load.advice.clearData" });
   }
   return info;
 }
@@ -90,8 +98,9 @@ function siteName(url) {
 
 function downloadError(file, why, cause) {
   return new EngineLoadError(`The file ${file} could not be downloaded (${why}).`, {
-    file, cause,
+    file, cause, key: "load.error.download", params: { file, why },
     advice: "Check the connection and reload the page to try again.",
+    adviceKey: "load.advice.connection",
   });
 }
 
@@ -134,7 +143,8 @@ function watchRuntimeDownloads() {
       return await originalStreaming.call(WebAssembly, source, imports);
     } catch (error) {
       fail(new EngineLoadError(`Python's runtime (pyodide.asm.wasm) could not be started: ${
-        describe(error)}.`, { file: "pyodide/pyodide.asm.wasm", cause: error }));
+        describe(error)}.`, { file: "pyodide/pyodide.asm.wasm", cause: error,
+        key: "load.error.runtime", params: { message: describe(error) } }));
       throw error;
     }
   };
@@ -162,7 +172,8 @@ async function startRuntime(options) {
     ]);
   } catch (error) {
     if (error instanceof EngineLoadError) throw error;
-    throw new EngineLoadError(`Python could not start: ${describe(error)}.`, { cause: error });
+    throw new EngineLoadError(`Python could not start: ${describe(error)}.`, { cause: error,
+      key: "load.error.python", params: { message: describe(error) } });
   } finally {
     watch.stop();
   }
@@ -196,7 +207,8 @@ function installWheel(pyodide, buffer) {
     pyodide.unpackArchive(buffer, "wheel");
   } catch (error) {
     throw new EngineLoadError(`The rules engine's package ${WHEEL_PATH} could not be unpacked: ${
-      describe(error)}.`, { file: WHEEL_PATH, cause: error });
+      describe(error)}.`, { file: WHEEL_PATH, cause: error, key: "load.error.unpack",
+      params: { file: WHEEL_PATH, message: describe(error) } });
   }
 }
 
@@ -306,7 +318,7 @@ export async function loadEngine(onProgress = () => {}, { snapshot = true } = {}
     pyodide.runPython(IMPORT_ENGINE);
   } catch (error) {
     throw new EngineLoadError(`The rules engine could not be imported: ${describe(error)}.`,
-      { cause: error });
+      { cause: error, key: "load.error.import", params: { message: describe(error) } });
   }
   if (making) {
     let bytes = null;

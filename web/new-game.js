@@ -7,8 +7,12 @@ import { h, replace } from "./dom.js";
 import { openDialog, confirmDialog } from "./dialogs.js";
 import { COLOURS, DEFAULT_COLOURS, checkColours } from "./colours.js";
 import { LEVELS, botSeed } from "./bots.js";
+import { t, CHANGE_EVENT } from "./i18n.js";
+import { languageSwitch } from "./page-text.js";
+import { errorWords } from "./error-words.js";
 
-const DEFAULT_NAMES = ["Marcus", "Livia", "Gaius", "Julia", "Titus"];
+/** The default names of the five seats, in the chosen language. */
+const defaultNames = () => t("newGame.defaultNames").split(",").map((x) => x.trim());
 const MAX_SEED = Number.MAX_SAFE_INTEGER;
 
 export function randomSeed() {
@@ -22,15 +26,16 @@ export class NewGame {
     this.app = app;
     this.dialog = null;
     document.getElementById("new-game").addEventListener("click", () => this.open());
+    addEventListener(CHANGE_EVENT, () => this.reword());
   }
 
   defaults() {
     const view = this.app.view;
     if (!view) {
-      return { n: 3, names: DEFAULT_NAMES.slice(), colours: DEFAULT_COLOURS.slice(), first: "",
+      return { n: 3, names: defaultNames(), colours: DEFAULT_COLOURS.slice(), first: "",
         options: {}, handover: false, kinds: Array(5).fill("human") };
     }
-    const names = view.options.names.concat(DEFAULT_NAMES.slice(view.options.names.length));
+    const names = view.options.names.concat(defaultNames().slice(view.options.names.length));
     const used = this.app.meta.colours;
     const colours = used.concat(DEFAULT_COLOURS.filter((c) => !used.includes(c)));
     const kinds = Array.from({ length: 5 }, (_, i) => this.app.bots.level(i) ?? "human");
@@ -38,10 +43,26 @@ export class NewGame {
       handover: this.app.settings().handover, kinds };
   }
 
-  open() {
+  /** Another language while the screen is open: open it again in that language, with what
+   * was filled in so far (the screen has a language switch of its own: on a first visit it
+   * opens before anything else, and the menu behind it cannot be reached). */
+  reword() {
+    if (!this.dialog || this.dialog.closed) return;
+    const f = this.fields;
+    const preset = { n: f.n(), names: f.rows.map((r) => r.name.value),
+      colours: f.colours.slice(), first: f.first.value, handover: f.handover.checked,
+      kinds: f.rows.map((r) => r.kind.value), seed: f.seed.value, preset: true,
+      options: { scarce_laurels: f.v1.checked, open_hoards: f.v2.value, series: f.v3.checked,
+        horizon: f.horizon.value } };
+    this.dialog.close();
+    this.open(preset);
+    document.querySelector('[data-testid="new-game-language"]')?.focus();
+  }
+
+  open(preset = null) {
     if (!this.app.ready) return;
     if (this.dialog && !this.dialog.closed) return;
-    const d = this.defaults();
+    const d = preset ?? this.defaults();
     let n = d.n;
     const colours = d.colours.slice();
     const rows = [];
@@ -49,9 +70,9 @@ export class NewGame {
     const first = h("select", { id: "ng-first", "data-testid": "first-player" });
     const refreshFirst = () => {
       const keep = first.value;
-      replace(first, h("option", { value: "" }, "At random (from the seed)"),
+      replace(first, h("option", { value: "" }, t("newGame.random")),
         rows.slice(0, n).map((r, i) => h("option", { value: String(i) },
-          r.name.value.trim() || `Player ${i + 1}`)));
+          r.name.value.trim() || t("newGame.player", { n: i + 1 }))));
       first.value = Number(keep) < n ? keep : "";
     };
     const paint = () => {
@@ -67,12 +88,12 @@ export class NewGame {
     for (let i = 0; i < 5; i += 1) {
       const name = h("input", { type: "text", id: `ng-name-${i}`, "data-testid": `name-${i}`,
         value: d.names[i], maxlength: "30", autocomplete: "off", required: true,
-        "aria-label": `Name of player ${i + 1}` });
+        "aria-label": t("newGame.name.aria", { n: i + 1 }) });
       name.addEventListener("input", refreshFirst);
       name.addEventListener("keydown", (event) => { if (event.key === "Enter") this.start(); });
       const colour = h("select", { id: `ng-colour-${i}`, "data-testid": `colour-${i}`,
-        "aria-label": `Colour of player ${i + 1}` },
-        COLOURS.map((c) => h("option", { value: c.key }, c.label)));
+        "aria-label": t("newGame.colour.aria", { n: i + 1 }) },
+        COLOURS.map((c) => h("option", { value: c.key }, t(`colour.${c.key}`))));
       colour.addEventListener("change", () => {
         // colours stay distinct: swap with the player who had the chosen one
         const other = colours.indexOf(colour.value);
@@ -81,9 +102,9 @@ export class NewGame {
         paint();
       });
       const kind = h("select", { id: `ng-kind-${i}`, "data-testid": `kind-${i}`,
-        "aria-label": `Who plays seat ${i + 1}` },
-        h("option", { value: "human" }, "Human"),
-        LEVELS.map((level) => h("option", { value: level }, `Bot: ${level}`)));
+        "aria-label": t("newGame.kind.aria", { n: i + 1 }) },
+        h("option", { value: "human" }, t("newGame.human")),
+        LEVELS.map((level) => h("option", { value: level }, t(`newGame.bot.${level}`))));
       kind.value = d.kinds[i];
       kind.addEventListener("change", () => {
         // one human against bots needs no hand-over screen, unless asked for
@@ -94,7 +115,7 @@ export class NewGame {
       rows.push({ row, name, colour, swatch, kind });
       rowList.append(row);
     }
-    const count = h("div", { class: "segmented", role: "radiogroup", "aria-label": "Number of players" },
+    const count = h("div", { class: "segmented", role: "radiogroup", "aria-label": t("newGame.count.aria") },
       [3, 4, 5].map((k) => {
         const input = h("input", { type: "radio", name: "ng-players", id: `ng-players-${k}`,
           value: String(k), "data-testid": `players-${k}`, checked: k === n });
@@ -108,58 +129,65 @@ export class NewGame {
     const o = d.options;
     const v1 = h("input", { type: "checkbox", id: "ng-v1", "data-testid": "v1", checked: Boolean(o.scarce_laurels) });
     const v2 = h("select", { id: "ng-v2", "data-testid": "v2" },
-      h("option", { value: "off" }, "off"),
-      h("option", { value: "first_three" }, "after each of the first three Senate entries"),
-      h("option", { value: "every_entry" }, "after every Senate entry"));
+      h("option", { value: "off" }, t("newGame.v2.off")),
+      h("option", { value: "first_three" }, t("newGame.v2.firstThree")),
+      h("option", { value: "every_entry" }, t("newGame.v2.every")));
     v2.value = o.open_hoards ?? "off";
     const v3 = h("input", { type: "checkbox", id: "ng-v3", "data-testid": "v3", checked: Boolean(o.series) });
     const horizon = h("select", { id: "ng-horizon", "data-testid": "horizon" },
-      h("option", { value: "turn" }, "until the end of the turn"),
-      h("option", { value: "next" }, "until the end of the mover's next turn (default)"),
-      h("option", { value: "two" }, "for two rounds (regulated promises)"));
+      h("option", { value: "turn" }, t("newGame.horizon.turn")),
+      h("option", { value: "next" }, t("newGame.horizon.next")),
+      h("option", { value: "two" }, t("newGame.horizon.two")));
     horizon.value = o.horizon ?? "next";
     const handover = h("input", { type: "checkbox", id: "ng-handover", "data-testid": "handover-setting",
-      checked: d.handover && d.kinds.slice(0, n).filter((k) => k === "human").length > 1 });
+      checked: d.preset ? d.handover
+        : d.handover && d.kinds.slice(0, n).filter((k) => k === "human").length > 1 });
     let handoverTouched = false;
     handover.addEventListener("change", () => { handoverTouched = true; });
     const humans = () => rows.slice(0, n).filter((r) => r.kind.value === "human").length;
     const seed = h("input", { type: "text", inputmode: "numeric", id: "ng-seed", "data-testid": "seed",
-      value: String(randomSeed()), pattern: "[0-9]*", autocomplete: "off" });
+      value: d.seed ?? String(randomSeed()), pattern: "[0-9]*", autocomplete: "off" });
+    const language = languageSwitch();
+    language.id = "ng-language";
+    language.dataset.testid = "new-game-language";
     const body = [
-      h("fieldset", {}, h("legend", {}, "Players"),
-        h("div", { class: "field" }, h("span", { "aria-hidden": "true" }, "How many: "), count),
+      h("fieldset", {}, h("legend", {}, t("newGame.players")),
+        h("div", { class: "field" }, h("span", { "aria-hidden": "true" }, t("newGame.howMany")),
+          count),
         rowList,
-        h("p", { class: "field" }, h("label", { for: "ng-first" }, "Who starts "), first)),
-      h("fieldset", {}, h("legend", {}, "Variants"),
-        h("p", { class: "field check" }, v1, h("label", { for: "ng-v1" },
-          "V1 Scarce laurels: the reward pool holds 10 / 14 / 18 I tokens for 3 / 4 / 5 players")),
-        h("p", { class: "field" }, h("label", { for: "ng-v2" }, "V2 Open hoards: show every hoard "), v2),
-        h("p", { class: "field check" }, v3, h("label", { for: "ng-v3" },
-          "V3 Appeal to the council: a series of three games")),
-        h("p", { class: "field" }, h("label", { for: "ng-horizon" }, "Promises bind "), horizon)),
-      h("fieldset", {}, h("legend", {}, "Table"),
+        h("p", { class: "field" }, h("label", { for: "ng-first" }, t("newGame.first")), first)),
+      h("fieldset", {}, h("legend", {}, t("newGame.variants")),
+        h("p", { class: "field check" }, v1, h("label", { for: "ng-v1" }, t("newGame.v1"))),
+        h("p", { class: "field" }, h("label", { for: "ng-v2" }, t("newGame.v2")), v2),
+        h("p", { class: "field check" }, v3, h("label", { for: "ng-v3" }, t("newGame.v3"))),
+        h("p", { class: "field" }, h("label", { for: "ng-horizon" }, t("newGame.horizon")),
+          horizon)),
+      h("fieldset", {}, h("legend", {}, t("newGame.table")),
+        h("p", { class: "field" }, h("label", { for: "ng-language" }, t("newGame.language")),
+          language),
         h("p", { class: "field check" }, handover, h("label", { for: "ng-handover" },
-          "Hand-over screen: cover the board between decisions of different players")),
-        h("p", { class: "field" }, h("label", { for: "ng-seed" }, "Seed "), seed, " ",
+          t("newGame.handover"))),
+        h("p", { class: "field" }, h("label", { for: "ng-seed" }, t("newGame.seed")), seed, " ",
           h("button", { type: "button", class: "btn small", "data-testid": "seed-new",
-            onclick: () => { seed.value = String(randomSeed()); } }, "New seed")),
-        h("p", { class: "hint" }, "The same seed, settings and moves give the same game.")),
+            onclick: () => { seed.value = String(randomSeed()); } }, t("newGame.newSeed"))),
+        h("p", { class: "hint" }, t("newGame.seedHint"))),
     ];
     this.fields = { rows, colours, first, v1, v2, v3, horizon, handover, seed, n: () => n,
       setPlayers: (k) => { n = k; count.querySelector(`#ng-players-${k}`).checked = true; paint(); } };
     const hasGame = Boolean(this.app.view);
     this.dialog = openDialog({
-      title: "New game", testid: "new-game-dialog", className: "new-game", body, rules: "play",
+      title: t("newGame.title"), testid: "new-game-dialog", className: "new-game", body, rules: "play",
       escape: hasGame,
       actions: [
-        { label: "Start the game", kind: "primary", testid: "start-game", onClick: () => this.start() },
-        { label: "Play against bots", testid: "play-bots", ariaLabel:
-          "Play against bots: you and two normal bots, three players", onClick: () => this.againstBots() },
-        ...(hasGame ? [{ label: "Cancel", kind: "quiet", testid: "new-game-cancel",
+        { label: t("newGame.start"), kind: "primary", testid: "start-game", onClick: () => this.start() },
+        { label: t("newGame.playBots"), testid: "play-bots", ariaLabel:
+          t("newGame.playBots.aria"), onClick: () => this.againstBots() },
+        ...(hasGame ? [{ label: t("newGame.cancel"), kind: "quiet", testid: "new-game-cancel",
           onClick: (dlg) => dlg.close() }] : []),
       ],
     });
     paint();
+    if (d.first) first.value = d.first;
     rows[0].name.focus();
   }
 
@@ -177,15 +205,15 @@ export class NewGame {
     const dlg = this.dialog;
     const n = f.n();
     const names = f.rows.slice(0, n).map((r) => r.name.value.trim());
-    if (names.some((x) => !x)) return dlg.error("Every player needs a name.");
+    if (names.some((x) => !x)) return dlg.error(t("newGame.needName"));
     const kinds = f.rows.slice(0, n).map((r) => r.kind.value);
-    if (!kinds.includes("human")) return dlg.error("At least one seat needs a human player.");
+    if (!kinds.includes("human")) return dlg.error(t("newGame.needHuman"));
     if (new Set(names.map((x) => x.toLowerCase())).size !== n) {
-      return dlg.error("Give every player a different name.");
+      return dlg.error(t("newGame.sameName"));
     }
     const seedText = f.seed.value.trim();
     if (!/^\d{1,16}$/.test(seedText) || Number(seedText) > MAX_SEED) {
-      return dlg.error("The seed is a whole number (0 or more, at most 16 digits).");
+      return dlg.error(t("newGame.badSeed"));
     }
     const options = {
       players: n, names, first_player: f.first.value === "" ? null : Number(f.first.value),
@@ -194,13 +222,12 @@ export class NewGame {
     };
     const app = this.app;
     if (app.view && app.view.log.length && app.view.stage !== "over") {
-      const ok = await confirmDialog("Start a new game?", "The game on the table ends and its " +
-        "autosave is replaced. Save it to a file first if you want to keep it.",
-      { yes: "Start the new game", testid: "new-game-confirm" });
+      const ok = await confirmDialog(t("newGame.confirm.title"), t("newGame.confirm.text"),
+        { yes: t("newGame.confirm.yes"), testid: "new-game-confirm" });
       if (!ok) return undefined;
     }
     const reply = app.engine.newGame(options, Number(seedText));
-    if (!reply.ok) return dlg.error(reply.error.message);
+    if (!reply.ok) return dlg.error(errorWords(reply.error, { names }));
     dlg.close();
     const bots = {};
     kinds.forEach((k, seat) => {
@@ -209,7 +236,7 @@ export class NewGame {
     app.setGame(reply.view, { colours: checkColours(f.colours.slice(0, n), n),
       settings: { handover: f.handover.checked }, bots });
     app.saves.autosave();
-    app.say("A new game begins.");
+    app.say(t("newGame.begins"));
     // focus on whose turn it is (not the page's body), without scrolling the board away
     document.getElementById("turn-panel")?.focus({ preventScroll: true });
     return undefined;

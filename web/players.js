@@ -4,8 +4,9 @@
 // their level and whether they are thinking; the bots can be paused here. When a single human
 // plays against bots, that player's own laurels can stay shown (nobody else is at the screen).
 
-import { h, plural, replace } from "./dom.js";
+import { h, replace } from "./dom.js";
 import { hoardText } from "./end-screen.js";
+import { t } from "./i18n.js";
 
 export class Players {
   constructor(app, el) {
@@ -37,10 +38,11 @@ export class Players {
     const rows = view.players.map((p) => {
       const c = app.colour(p.seat);
       const stats = [
-        h("span", {}, `Supply ${p.supply}`),
-        h("span", {}, `Board ${p.on_board}`),
-        h("span", {}, `Senate ${p.in_senate}`),
-        h("span", { "data-testid": `hoard-size-${p.seat}` }, `Laurels: ${plural(p.hoard_size, "token")}`),
+        h("span", {}, t("players.supply", { count: p.supply })),
+        h("span", {}, t("players.board", { count: p.on_board })),
+        h("span", {}, t("players.senate", { count: p.in_senate })),
+        h("span", { "data-testid": `hoard-size-${p.seat}` },
+          t("players.laurels", { count: p.hoard_size })),
       ];
       const shown = p.total !== undefined;
       const level = bots.level(p.seat);
@@ -51,36 +53,37 @@ export class Players {
           "aria-hidden": "true" }, String(p.seat + 1)),
         h("div", { class: "who" },
           h("span", { class: "name", "data-testid": `player-name-${p.seat}` }, p.name),
-          h("span", { class: "colour-name" }, ` (${c.label})`),
+          h("span", { class: "colour-name" }, ` (${t(`colour.${c.key}`)})`),
           p.seat === view.current && view.stage !== "over" && view.stage !== "council"
-            ? h("span", { class: "badge-turn" }, " to play") : null,
+            ? h("span", { class: "badge-turn" }, t("players.toPlay")) : null,
           level ? h("span", { class: `bot-badge${p.seat === thinking ? " thinking" : ""}`,
             "data-testid": `bot-badge-${p.seat}` },
-          p.seat === thinking ? ` · ${level} bot, thinking…` : ` · ${level} bot`) : null,
+          ` · ${t(p.seat === thinking ? "players.botThinking" : "players.bot",
+            { level: t(`bot.level.${level}`) })}`) : null,
           h("div", { class: "stats" }, stats),
           own ? h("div", { class: "own-hoard", "data-testid": `own-hoard-${p.seat}` },
-            `Your laurels: ${hoardText(own.hoard)} — total ${own.total}`) : null,
+            t("players.own", { hoard: hoardText(own.hoard), total: own.total })) : null,
           shown ? h("div", { class: "shown", "data-testid": `shown-hoard-${p.seat}` },
-            `${hoardText(p.hoard)} — total ${p.total}`) : null),
+            t("players.shown", { hoard: hoardText(p.hoard), total: p.total })) : null),
         !shown && !app.ui.replay && !level && !own ? h("button", { type: "button", class: "btn small look",
-          "data-testid": `look-${p.seat}`, "aria-label": `Look at ${p.name}'s laurels (only ${p.name})`,
-          onclick: () => app.secrecy.look(p.seat) }, "Look") : null);
+          "data-testid": `look-${p.seat}`, "aria-label": t("players.look.aria", { name: p.name }),
+          onclick: () => app.secrecy.look(p.seat) }, t("players.look")) : null);
     });
     const parts = [];
     if (bots.any() && view.stage !== "over") {
-      const label = bots.paused ? "Resume the bots" : "Pause the bots";
+      const label = t(bots.paused ? "bots.resume" : "bots.pause");
       parts.push(h("div", { class: "bots-bar" },
         h("button", { type: "button", class: "btn small", "data-testid": "bots-pause",
           "aria-pressed": bots.paused ? "true" : "false",
           onclick: () => (bots.paused ? bots.resume() : bots.pause()) }, label),
         h("span", { class: "hint", "data-testid": "bots-state", "aria-live": "polite" },
-          bots.failed ? "The bots cannot play." : bots.paused ? "The bots are paused."
-            : thinking !== null ? `${app.name(thinking)} is thinking…` : "")));
+          bots.failed ? t("players.bots.failed") : bots.paused ? t("players.bots.paused")
+            : thinking !== null ? t("players.thinking", { name: app.name(thinking) }) : "")));
     }
     parts.push(
       h("ul", { class: "player-list" }, rows),
       h("p", { class: "supplies", "data-testid": "pool" },
-        `Reward pool: ${view.pool} × I · draw pile: ${plural(view.pile, "token")}`));
+        t("players.pool", { pool: view.pool, count: view.pile })));
     const handover = h("input", { type: "checkbox", id: "setting-handover",
       "data-testid": "setting-handover", checked: Boolean(app.settings().handover) });
     handover.addEventListener("change", () => {
@@ -88,7 +91,7 @@ export class Players {
       app.saves.autosave();
     });
     parts.push(h("p", { class: "field check setting" }, handover, h("label", { for: "setting-handover" },
-      "Hand-over screen between players")));
+      t("players.handover"))));
     if (sole !== null) {
       const keep = h("input", { type: "checkbox", id: "setting-show-own",
         "data-testid": "setting-show-own", checked: showOwn });
@@ -98,14 +101,13 @@ export class Players {
         app.render();
       });
       parts.push(h("p", { class: "field check setting" }, keep, h("label", { for: "setting-show-own" },
-        `Keep ${app.name(sole)}'s laurels shown (the only player at the screen)`)));
+        t("players.showOwn", { name: app.name(sole) }))));
     }
     if (view.promises.length) {
-      parts.push(h("h3", {}, "Promises in force"), h("ul", { class: "promises-list" },
-        view.promises.map((p) => h("li", {}, `${app.name(p.by)} promised ${p.kind === "caesar"
-          ? `${app.name(p.player)} to move Caesar to ${p.caesar.from}→${p.caesar.to}` : `to ${
-            p.kind === "consent" ? "consent to" : "refuse"} ${app.name(p.player)}`} (binding through turn ${
-          p.until_turn + 1})`))));
+      parts.push(h("h3", {}, t("players.promises")), h("ul", { class: "promises-list" },
+        view.promises.map((p) => h("li", {}, t(`players.promise.${p.kind}`, {
+          by: app.name(p.by), player: app.name(p.player), from: p.caesar?.from,
+          to: p.caesar?.to, turn: p.until_turn + 1 })))));
     }
     replace(this.el, parts);
   }

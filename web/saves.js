@@ -10,7 +10,9 @@
 // that keeps it as a file or starts anew, instead of an empty table.
 
 import { confirmDialog, messageDialog, openDialog } from "./dialogs.js";
-import { h, plural } from "./dom.js";
+import { h } from "./dom.js";
+import { t } from "./i18n.js";
+import { errorWords } from "./error-words.js";
 
 export const AUTOSAVE_KEY = "quo-vadis.autosave";
 /** {saved, actions}: the autosave holds `saved` actions, the game had `actions` */
@@ -97,16 +99,26 @@ export class Saves {
     } catch {
       // storage refuses even the note: the warning and the question on leaving remain
     }
-    const full = error?.name === "QuotaExceededError" ? "the browser's storage for this site is full"
-      : `the browser refused it: ${error?.message ?? error}`;
-    this.warning.replaceChildren(
-      h("p", {}, `The game could not be autosaved (${full}): ${plural(lost, "action")} ` +
-        `${lost === 1 ? "is" : "are"} not saved in this browser. Save the game to a file to ` +
-        "keep it, or free some space for this site."),
-      h("button", { type: "button", class: "btn primary", "data-testid": "save-warning-export",
-        onclick: () => this.exportFile() }, "Save to a file"));
+    this.behindState = { lost, error };
+    this.showBehind();
     this.warning.hidden = false;
     root.dataset.saveBehind = String(lost);
+  }
+
+  /** The warning about unsaved actions, in the chosen language. */
+  showBehind() {
+    const { lost, error } = this.behindState;
+    const reason = error?.name === "QuotaExceededError" ? t("saves.behind.full")
+      : t("saves.behind.refused", { message: error?.message ?? String(error) });
+    this.warning.replaceChildren(
+      h("p", {}, t("saves.behind.text", { reason, count: lost })),
+      h("button", { type: "button", class: "btn primary", "data-testid": "save-warning-export",
+        onclick: () => this.exportFile() }, t("saves.behind.export")));
+  }
+
+  /** Another language: the warning on screen follows it. */
+  reword() {
+    if (!this.warning.hidden && this.behindState) this.showBehind();
   }
 
   /** Resume the autosaved game; false when there is none (a refused one opens a dialog). */
@@ -122,7 +134,7 @@ export class Saves {
     if (!text) return false;
     const reply = this.app.engine.load(text);
     if (!reply.ok) {
-      this.refused(text, reply.error.message);
+      this.refused(text, errorWords(reply.error));
       return true;
     }
     const count = reply.view.log.length;
@@ -131,11 +143,10 @@ export class Saves {
     root.dataset.saved = String(count);
     const lost = note && Number(note.actions) > count ? Number(note.actions) - count : 0;
     if (lost > 0) {
-      this.app.say(`Welcome back: the game resumes after ${plural(count, "action")}. The ` +
-        `${plural(lost, "later action")} could not be saved (the browser's storage was full) ` +
-        "and are lost.", "error");
+      this.app.say(t("saves.resumedLost", { resumed: t("saves.resumed", { count }),
+        count: lost }), "error");
     } else {
-      this.app.say(`Welcome back: the game resumes after ${count} actions.`);
+      this.app.say(t("saves.resumed", { count }));
     }
     return true;
   }
@@ -144,17 +155,16 @@ export class Saves {
   refused(text, reason) {
     const app = this.app;
     openDialog({
-      title: "The saved game cannot be resumed", testid: "resume-failed", escape: false,
+      title: t("saves.refusedAutosave.title"), testid: "resume-failed", escape: false,
       body: [
-        h("p", { "data-testid": "resume-failed-reason" }, `The game saved in this browser was ` +
-          `refused by the rules engine: ${reason}`),
-        h("p", {}, "Keep it as a file (to open it elsewhere or report it), then start a new " +
-          "game. It stays stored here until a new game replaces it."),
+        h("p", { "data-testid": "resume-failed-reason" },
+          t("saves.refusedAutosave.reason", { reason })),
+        h("p", {}, t("saves.refusedAutosave.text")),
       ],
       actions: [
-        { label: "Keep it as a file", testid: "resume-keep",
+        { label: t("saves.refusedAutosave.keep"), testid: "resume-keep",
           onClick: () => download(text, "quo-vadis-unreadable-autosave.json") },
-        { label: "Start a new game", kind: "primary", testid: "resume-new",
+        { label: t("saves.refusedAutosave.newGame"), kind: "primary", testid: "resume-new",
           onClick: (d) => { d.close(); app.newGame.open(); } },
       ],
     });
@@ -164,36 +174,35 @@ export class Saves {
     const app = this.app;
     if (!app.view) return;
     const text = this.saveText();
-    const name = `quo-vadis-${app.view.log.length}-actions.json`;
+    const name = t("saves.fileName", { count: app.view.log.length });
     download(text, name);
-    app.say(`Saved to the file ${name}. It holds the whole game, hidden laurels ` +
-      "included: keep it from the other players while the game runs.");
+    app.say(t("saves.saved", { file: name }));
   }
 
   async importFile(file) {
     const app = this.app;
-    const refuse = (why) => messageDialog("This file cannot be opened", why,
-      "Your current game and its autosave are unchanged.");
-    if (file.size > MAX_FILE_BYTES) return refuse("The file is too large to be a saved game.");
+    const refuse = (why) => messageDialog(t("saves.refused.title"), why,
+      t("saves.refused.unchanged"));
+    if (file.size > MAX_FILE_BYTES) return refuse(t("saves.tooLarge"));
     let text;
     try {
       text = await file.text();
     } catch (error) {
-      return refuse(`The file could not be read: ${error.message}`);
+      return refuse(t("saves.unreadable", { message: error.message }));
     }
     const probe = app.engine.validate(text);
-    if (!probe.ok) return refuse(probe.error.message);
+    if (!probe.ok) return refuse(errorWords(probe.error));
     if (app.view && app.view.log.length && app.view.stage !== "over") {
-      const ok = await confirmDialog("Replace the current game?",
-        `The game in “${file.name}” (${probe.view.log.length} actions) replaces the one on the ` +
-        "table, and its autosave.", { yes: "Open it", testid: "import-confirm" });
+      const ok = await confirmDialog(t("saves.replace.title"),
+        t("saves.replace.text", { file: file.name, count: probe.view.log.length }),
+        { yes: t("saves.replace.yes"), testid: "import-confirm" });
       if (!ok) return undefined;
     }
     const reply = app.engine.load(text);
-    if (!reply.ok) return refuse(reply.error.message);
+    if (!reply.ok) return refuse(errorWords(reply.error));
     app.setGame(reply.view, reply.meta);
     this.autosave();
-    app.say(`Opened ${file.name}: ${reply.view.log.length} actions.`);
+    app.say(t("saves.opened", { file: file.name, count: reply.view.log.length }));
     return undefined;
   }
 }

@@ -6,6 +6,7 @@
 import { h } from "./dom.js";
 import { openDialog } from "./dialogs.js";
 import { hoardText } from "./end-screen.js";
+import { t } from "./i18n.js";
 
 export const LOOK_MS = 6000;
 
@@ -29,14 +30,13 @@ export class Secrecy {
     const name = app.name(seat);
     this.asking?.close();
     this.asking = openDialog({
-      title: `Only ${name} should look now`, testid: "look-confirm", className: "look",
+      title: t("secrecy.ask.title", { name }), testid: "look-confirm", className: "look",
       to: { name, seat, meta: app.meta },
-      body: [h("p", {}, `${name}'s laurels are secret. Everyone else, please look away; ${name}, ` +
-        "show them when nobody else can see the screen.")],
+      body: [h("p", {}, t("secrecy.ask.text", { name }))],
       actions: [
-        { label: `I am ${name}: show my laurels`, kind: "primary", testid: "look-show",
+        { label: t("secrecy.ask.show", { name }), kind: "primary", testid: "look-show",
           onClick: (d) => { d.close(); this.show(seat); } },
-        { label: "Cancel", kind: "quiet", testid: "look-cancel", onClick: (d) => d.close() },
+        { label: t("secrecy.cancel"), kind: "quiet", testid: "look-cancel", onClick: (d) => d.close() },
       ],
       onClose: () => { this.asking = null; },
     });
@@ -47,14 +47,14 @@ export class Secrecy {
     const mine = app.engine.hoard(seat);
     if (!mine) return;
     const dialog = openDialog({
-      title: `${app.name(seat)}'s laurels`, to: { name: app.name(seat), seat, meta: app.meta },
+      title: t("secrecy.title", { name: app.name(seat) }), to: { name: app.name(seat), seat, meta: app.meta },
       testid: "hoard-view", className: "look",
       body: [
-        h("p", { class: "hint" }, `Only ${app.name(seat)} should look. This hides by itself.`),
+        h("p", { class: "hint" }, t("secrecy.only", { name: app.name(seat) })),
         h("p", { class: "hoard", "data-testid": "hoard-tokens" }, hoardText(mine.hoard)),
-        h("p", { class: "total", "data-testid": "hoard-total" }, `Total: ${mine.total} points`),
+        h("p", { class: "total", "data-testid": "hoard-total" }, t("secrecy.total", { count: mine.total })),
       ],
-      actions: [{ label: "Hide", kind: "primary", testid: "hoard-hide", onClick: () => this.hide() }],
+      actions: [{ label: t("secrecy.hide"), kind: "primary", testid: "hoard-hide", onClick: () => this.hide() }],
       onClose: () => this.cleanup(),
     });
     this.looking = dialog;
@@ -84,11 +84,10 @@ export class Secrecy {
     this.hide();
     return new Promise((resolve) => {
       openDialog({
-        title: `Pass the device to ${app.name(seat)}`, testid: "handover", className: "handover",
+        title: t("secrecy.handover.title", { name: app.name(seat) }), testid: "handover", className: "handover",
         to: { name: app.name(seat), seat, meta: app.meta }, escape: false,
-        body: [h("p", {}, `${app.name(seat)} decides next. Everyone else, please look away from ` +
-          "the screen.")],
-        actions: [{ label: `I am ${app.name(seat)}: continue`, kind: "primary",
+        body: [h("p", {}, t("secrecy.handover.text", { name: app.name(seat) }))],
+        actions: [{ label: t("secrecy.handover.continue", { name: app.name(seat) }), kind: "primary",
           testid: "handover-continue", onClick: (d) => d.close() }],
         onClose: resolve,
       });

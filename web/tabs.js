@@ -8,6 +8,7 @@
 
 import { h } from "./dom.js";
 import { openDialog, closeAll } from "./dialogs.js";
+import { t } from "./i18n.js";
 
 const LOCK_NAME = `quo-vadis game ${new URL("./", import.meta.url).href}`;
 const root = document.documentElement;
@@ -54,20 +55,17 @@ export class TabLock {
   /** Another tab took the game over. */
   lost() {
     this.set(false);
-    this.showElsewhere("This game was taken over by another tab of Quo Vadis?. Your last " +
-      "action here was saved before that; what you do there is kept there.");
+    this.showElsewhere(t("tabs.lost"));
   }
 
   /** Cover the page: the game is open in another tab. */
-  showElsewhere(why = "Quo Vadis? is open in another tab. Only one tab can play the game at " +
-    "a time, so that no action is lost.") {
+  showElsewhere(why = t("tabs.elsewhere")) {
     closeAll();
     this.notice?.close();
     this.notice = openDialog({
-      title: "The game is open in another tab", testid: "tab-elsewhere", escape: false,
-      body: [h("p", {}, why), h("p", {}, "Play here instead? The other tab then stops and " +
-        "this one continues from the last action.")],
-      actions: [{ label: "Play here instead", kind: "primary", testid: "take-over",
+      title: t("tabs.title"), testid: "tab-elsewhere", escape: false,
+      body: [h("p", {}, why), h("p", {}, t("tabs.question"))],
+      actions: [{ label: t("tabs.playHere"), kind: "primary", testid: "take-over",
         onClick: async (d) => {
           const owner = await this.claim(true);
           if (!owner) return;

@@ -18,6 +18,8 @@ import { checkColours, seatColour } from "./colours.js";
 import { h, replace } from "./dom.js";
 import { closeAll } from "./dialogs.js";
 import { noteDecider, holdButtons, resetDecider } from "./guard.js";
+import { t, CHANGE_EVENT } from "./i18n.js";
+import { refusalWords } from "./error-words.js";
 
 const root = document.documentElement;
 const $ = (id) => document.getElementById(id);
@@ -93,7 +95,7 @@ export class App {
     }
     const reply = this.engine.act(action);
     if (!reply.ok) {
-      if (!quiet) this.say(reply.error.message, "error");
+      if (!quiet) this.say(refusalWords(this, reply.error), "error");
       return reply;
     }
     this.say("");
@@ -115,10 +117,10 @@ export class App {
     }
     const reply = this.engine.undo(count);
     if (!reply.ok) {
-      this.say(reply.error.message, "error");
+      this.say(refusalWords(this, reply.error), "error");
       return;
     }
-    this.say(`Undone: ${count === 1 ? "the last action" : `${count} actions`}.`);
+    this.say(t("ui.undone", { count }));
     reply.view.log = this.view.log.slice(0, reply.actions);
     this.setView(reply.view);
     this.saves.autosave();
@@ -149,7 +151,7 @@ export class App {
       // a bot decides: nothing on the board is for a human to click meanwhile
       Object.assign(marks, { inert: true, selectable: null, addable: null, caesarTargets: null,
         turnSeat: bot, thinking: this.bots.paused ? null : bot,
-        turnWords: this.bots.paused ? "bots paused" : "is thinking…" });
+        turnWords: this.bots.paused ? t("ui.words.botsPaused") : t("ui.words.thinking") });
     }
     this.board.update(view, this.meta, marks);
     this.players.render(view);
@@ -168,12 +170,12 @@ export class App {
   renderBanner(view) {
     const banner = $("banner");
     if (this.ui.replay) {
-      banner.textContent = "Replay";
+      banner.textContent = t("ui.banner.replay");
       return;
     }
     const seat = this.decider(view);
     if (seat === null) {
-      replace(banner, "Game over");
+      replace(banner, t("ui.banner.over"));
       return;
     }
     const c = this.colour(seat);
@@ -197,5 +199,12 @@ export function createApp() {
   app.bots = new Bots(app);
   // a message is dismissed by a tap on it (on a phone it floats over the page)
   $("message").addEventListener("click", () => app.say(""));
+  // another language: the panels are redrawn by turn.js's listener; the players panel and
+  // the saves warning keep a cache of their text
+  addEventListener(CHANGE_EVENT, () => {
+    app.players.key = null;
+    app.saves.reword();
+    if (app.view) app.render();
+  });
   return app;
 }

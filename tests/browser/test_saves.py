@@ -111,7 +111,7 @@ def test_a_corrupt_or_foreign_file_changes_nothing(app: Page, tmp_path: Path) ->
     assert before is not None
     log_before = log_texts(app)
     cases = {
-        "corrupt.json": ('{"format": "qvcore-save", "version": 1, "seed": ', "not valid JSON"),
+        "corrupt.json": ('{"format": "qvcore-save", "version": 1, "seed": ', "save is damaged"),
         "foreign.json": ('{"name": "some other game", "moves": []}', "not a Quo Vadis? save"),
         "tampered.json": (json.dumps({**json.loads(before), "actions": [{"type": "fly"}]}),
                           "cannot be replayed"),
