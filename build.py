@@ -226,6 +226,14 @@ def build_wheel(dest_dir: Path, root: Path = ROOT) -> Path:
 # --- downloads, cached in .cache/ -------------------------------------------------------------
 
 
+def npm_pack(package: str, version: str, sha256: str, folder: Path) -> Path:
+    """Download a pinned npm package's tarball into ``folder`` and check its sha256."""
+    run_or_fail(["npm", "pack", "--silent", f"{package}@{version}"], cwd=folder)
+    tgz = folder / f"{package}-{version}.tgz"
+    check_sha256(tgz, sha256)
+    return tgz
+
+
 def fetch_pyodide(cache: Path = CACHE) -> Path:
     """Return a directory holding the pinned Pyodide runtime files, downloading them once."""
     target = cache / f"pyodide-{PYODIDE_VERSION}"
@@ -236,9 +244,7 @@ def fetch_pyodide(cache: Path = CACHE) -> Path:
     cache.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(dir=cache) as tmp_name:
         tmp = Path(tmp_name)
-        run_or_fail(["npm", "pack", "--silent", f"pyodide@{PYODIDE_VERSION}"], cwd=tmp)
-        tgz = tmp / f"pyodide-{PYODIDE_VERSION}.tgz"
-        check_sha256(tgz, PYODIDE_TGZ_SHA256)
+        tgz = npm_pack("pyodide", PYODIDE_VERSION, PYODIDE_TGZ_SHA256, tmp)
         unpacked = tmp / "runtime"
         extract_runtime(tgz, unpacked)
         shutil.rmtree(target, ignore_errors=True)
@@ -254,10 +260,7 @@ def fetch_axe(cache: Path = CACHE) -> Path:
     log(f"fetching axe-core@{AXE_VERSION} from npm into {target.parent.relative_to(ROOT)}/")
     cache.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(dir=cache) as tmp_name:
-        tmp = Path(tmp_name)
-        run_or_fail(["npm", "pack", "--silent", f"axe-core@{AXE_VERSION}"], cwd=tmp)
-        tgz = tmp / f"axe-core-{AXE_VERSION}.tgz"
-        check_sha256(tgz, AXE_TGZ_SHA256)
+        tgz = npm_pack("axe-core", AXE_VERSION, AXE_TGZ_SHA256, Path(tmp_name))
         with tarfile.open(tgz, "r:gz") as tar:
             member = tar.extractfile(f"package/{AXE_SCRIPT}")
             if member is None:
