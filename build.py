@@ -614,6 +614,18 @@ def mypy_targets() -> list[str]:
             if (ROOT / name).is_file() or any((ROOT / name).rglob("*.py"))]
 
 
+def parallel_args(pytest_args: Sequence[str]) -> list[str]:
+    """pytest-xdist workers, one per core (at most 4), unless the arguments choose already.
+
+    Most of the suite's time is browser tests, each starting Pyodide in a fresh page; two
+    workers on two cores roughly halve it. `python3 build.py test -n 0` runs in one process.
+    """
+    chosen = any(arg in ("-n", "--numprocesses", "-p") or arg.startswith(("-n", "--numprocesses="))
+                 for arg in pytest_args)
+    workers = min(os.cpu_count() or 1, 4)
+    return [] if chosen or workers < 2 else ["-n", str(workers)]
+
+
 def run_checks(pytest_args: Sequence[str]) -> int:
     """Run ruff, mypy and pytest in the venv; report each and return 0 only if all passed."""
     bin_dir = VENV / "bin"
@@ -621,7 +633,7 @@ def run_checks(pytest_args: Sequence[str]) -> int:
     checks: list[tuple[str, list[str | Path]]] = [
         ("ruff", [bin_dir / "ruff", "check", "."]),
         ("mypy", [bin_dir / "mypy", *mypy_targets()]),
-        ("pytest", [venv_python(), "-m", "pytest", *pytest_args]),
+        ("pytest", [venv_python(), "-m", "pytest", *parallel_args(pytest_args), *pytest_args]),
     ]
     failed = []
     for name, cmd in checks:
