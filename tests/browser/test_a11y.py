@@ -184,13 +184,44 @@ def test_a_full_turn_with_consent_by_keyboard_alone(app: Page) -> None:
     assert any(e["type"] == "answer" for e in game.events[len(prefix) - 1:])
 
 
+def ignored_by_screen_readers(page: Page, selector: str) -> list[str]:
+    """Why Chromium's accessibility tree leaves the element out (e.g. "activeModalDialog":
+    inert behind a modal dialog), or [] when a screen reader gets it."""
+    cdp = page.context.new_cdp_session(page)
+    try:
+        root = cdp.send("DOM.getDocument", {"depth": 0})["root"]["nodeId"]
+        node = cdp.send("DOM.querySelector", {"nodeId": root, "selector": selector})["nodeId"]
+        tree = cdp.send("Accessibility.getPartialAXTree", {"nodeId": node,
+                                                            "fetchRelatives": False})
+    finally:
+        cdp.detach()
+    first = tree["nodes"][0]
+    return [r["name"] for r in first.get("ignoredReasons", [])] if first.get("ignored") else []
+
+
 def test_each_action_is_announced_to_screen_readers(app: Page) -> None:
+    """Every action is read out, also while a modal dialog makes the rest of the page inert:
+    the live region is then inside the dialog."""
     start_game(app)
     game = Game(options(), SEED)
     announcer = app.get_by_test_id("announcer")
     expect(announcer).to_have_attribute("aria-live", "polite")
     play_script(app, game, 2)
     expect(announcer).to_have_text(engine_log(game)[-1])
+    assert ignored_by_screen_readers(app, '[data-testid="announcer"]') == []
+    # a request: the answer dialog opens at once, and the request is heard inside it
+    for action in advance_to(Game(options(), SEED), lambda g: g.state.stage == "consent")[2:]:
+        play(app, game, action)
+    dialog = app.get_by_test_id("answer-dialog")
+    expect(dialog.get_by_test_id("announcer")).to_have_text(engine_log(game)[-1])
+    assert ignored_by_screen_readers(app, '[data-testid="announcer"]') == []
+    # an answer given in the dialog: heard in the dialog the table turns to next
+    play(app, game, scripted_action(game))
+    expect(app.locator("dialog:modal").get_by_test_id("announcer")).to_have_text(
+        engine_log(game)[-1])
+    assert ignored_by_screen_readers(app, '[data-testid="announcer"]') == []
+    close_dialogs(app)
+    expect(app.locator("body > [data-testid=announcer]")).to_have_count(1)
 
 
 def test_families_are_told_apart_by_shape(app: Page) -> None:
