@@ -293,6 +293,27 @@ def overlaps(page: Page) -> list[str]:
     return found
 
 
+#: the players' supply and laurels, shown on the board's strip and in the players' panel
+SHOWN_JS = """() => {
+    const shown = (el) => el.getClientRects().length > 0
+        && getComputedStyle(el).visibility !== "hidden"
+        && !el.closest("[visibility=hidden]");
+    return {
+        strip: [...document.querySelectorAll("#board .pchip")].filter(shown).length,
+        panel: [...document.querySelectorAll("#players [data-testid^=hoard-size-]")]
+            .filter(shown).length,
+    };
+}"""
+
+
+def shown_once(page: Page, name: str) -> None:
+    """Each player's supply and laurel count is on the board's strip or in the players'
+    panel, never in both (issue 9: player information isn't shown twice)."""
+    shown = page.evaluate(SHOWN_JS)
+    players = page.locator("#players .player").count()
+    assert players and sorted(shown.values()) == [0, players], f"{name}: {shown}"
+
+
 def check_screen(page: Page, name: str, shots: Path) -> None:
     page.screenshot(path=str(shots / f"{name}.png"), full_page=True)
     assert not overlaps(page), f"{name}: controls overlap: {overlaps(page)}"
@@ -317,6 +338,12 @@ def test_no_control_covers_another_and_nothing_is_clipped(
     check_screen(app, f"{width}-mid-game", tmp_path)
     close_dialogs(app)
     check_screen(app, f"{width}-board", tmp_path)
+    shown_once(app, f"{width}-board")
+    if width == 1366:  # the other laptop size of the issue, on the same board
+        app.set_viewport_size({"width": 1280, "height": 800})
+        check_screen(app, "1280-board", tmp_path)
+        shown_once(app, "1280-board")
+        app.set_viewport_size({"width": width, "height": height})
     path, finished = finished_save(tmp_path, FIVE)
     open_save(app, path, finished)
     expect(app.get_by_test_id("end-screen")).to_be_visible()

@@ -147,6 +147,8 @@ def expect_board_strip(page: Page, game: Game) -> None:
 
 
 def test_the_board_shows_each_players_supply_and_laurel_count_never_values(app: Page) -> None:
+    # the strip is drawn where the players' panel is not beside the board: a tablet, upright
+    app.set_viewport_size({"width": 768, "height": 1024})
     start_game(app)
     game = Game(options(), SEED)
     expect(app.get_by_test_id("board-players")).to_have_attribute("aria-label", re.compile("."))
