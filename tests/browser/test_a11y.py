@@ -306,6 +306,27 @@ SHOWN_JS = """() => {
 }"""
 
 
+#: words of the end screen's table drawn across two lines (broken in the middle)
+BROKEN_WORDS_JS = """() => {
+    const broken = [];
+    const cells = document.querySelectorAll("dialog[open] .results th, dialog[open] .results td");
+    for (const cell of cells) {
+        const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            for (const m of node.data.matchAll(/\\S+/g)) {
+                const range = document.createRange();
+                range.setStart(node, m.index);
+                range.setEnd(node, m.index + m[0].length);
+                const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0)
+                    .map((r) => Math.round(r.top)));
+                if (tops.size > 1) broken.push(m[0]);
+            }
+        }
+    }
+    return broken;
+}"""
+
+
 def shown_once(page: Page, name: str) -> None:
     """Each player's supply and laurel count is on the board's strip or in the players'
     panel, never in both (issue 9: player information isn't shown twice)."""
@@ -348,6 +369,7 @@ def test_no_control_covers_another_and_nothing_is_clipped(
     open_save(app, path, finished)
     expect(app.get_by_test_id("end-screen")).to_be_visible()
     check_screen(app, f"{width}-end", tmp_path)
+    assert app.evaluate(BROKEN_WORDS_JS) == [], f"{width}: words broken in the end table"
 
 
 @pytest.mark.parametrize(("width", "height"), [(1366, 768), (1280, 800)], ids=["1366", "1280"])
