@@ -53,26 +53,32 @@ export class Log {
 
   /** Read a text out where screen readers hear it now (inside an open modal dialog). */
   announce(text) {
-    this.placeAnnouncer();
-    this.announcer.textContent = text;
+    const moved = this.placeAnnouncer();
     this.fresh = true;  // said in this task: a dialog opening right after must still say it
     requestAnimationFrame(() => { this.fresh = false; });
+    if (!moved) {
+      this.announcer.textContent = text;
+      return;
+    }
+    this.announcer.textContent = "";  // a region just (re)attached: its text a frame later
+    requestAnimationFrame(() => { this.announcer.textContent = text; });
   }
 
-  /** Keep the live region in the topmost open modal dialog, else in the body. A region just
-   * moved is a new one to screen readers: a fresh announcement is set again a frame later so
-   * that it is read, not taken as the region's initial content. */
+  /** Keep the live region in the topmost open modal dialog, else in the body; true when it
+   * moved. A region just moved is a new one to screen readers: a fresh announcement is set
+   * again a frame later so that it is read, not taken as the region's initial content. */
   placeAnnouncer() {
     const modals = document.querySelectorAll("dialog:modal");
     const home = modals.length ? modals[modals.length - 1] : document.body;
-    if (this.announcer.parentNode === home) return;
-    home.append(this.announcer);
+    if (this.announcer.parentNode === home) return false;
+    home.append(this.announcer);  // also when a dialog's content was replaced, region and all
     const text = this.announcer.textContent;
-    if (!text || !this.fresh) return;  // an old announcement is not read again
+    if (!text || !this.fresh) return true;  // an old announcement is not read again
     this.announcer.textContent = "";
     requestAnimationFrame(() => {
       if (!this.announcer.textContent) this.announcer.textContent = text;
     });
+    return true;
   }
 
   /** An entry in the chosen language (the engine's English text if it has no event). */
