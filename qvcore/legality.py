@@ -301,6 +301,9 @@ def route(s: GameState, p: int, path: int) -> Hint:
     (play ``request``), ``"choose"`` (both are possible: the mover picks),
     ``"supporters"`` (the open request's path: pick among the listed moves) or
     ``"refused"`` (``error`` says why, with the rule's code and params).
+    ``caesar_frees`` says that the move is refused only for want of consents and that Caesar
+    on this path would let the senator leave alone (R6.5): moved there as a turn's action, or
+    with the bonus of a Caesar laurel (R7.3, R8).
     """
     office, to = PATH_FROM[path], PATH_TO[path]
     here = s.offices[office]
@@ -336,7 +339,22 @@ def route(s: GameState, p: int, path: int) -> Hint:
     return {"path": path, "from": office, "to": to, "needed": needed, "caesar": caesar,
             "own_spare": own_spare, "click": click, "move": move, "request": request,
             "asked": ask_order(s, p, office) if needed else [],
-            "error": None if error is None else error.to_dict()}
+            "error": None if error is None else error.to_dict(),
+            "caesar_frees": caesar_would_free(error, path)}
+
+
+#: refusals for want of consents: Caesar on the path would do without them (R6.2, R6.3, R6.5)
+CONSENT_SHORT = frozenset({"needs_consent", "nobody_to_ask"})
+
+
+def caesar_would_free(error: RuleError | None, path: int) -> bool:
+    """Whether Caesar on ``path`` would make a move refused with ``error`` legal (R6.5).
+
+    Only a want of consents qualifies: those refusals come after the checks Caesar does not
+    lift (a Caesar promise, no own senator, a full destination), and every path out of a
+    3- or 5-seat office has a laurel space Caesar can stand on (R2, R8).
+    """
+    return error is not None and error.code in CONSENT_SHORT and board.PATHS[path][2]
 
 
 def copy_action(action: Action) -> ActionData:

@@ -101,6 +101,7 @@ class MoveHint(TypedDict):
     request: ActionData | None
     asked: list[int]
     error: ErrorData | None
+    caesar_frees: bool
     others: NotRequired[dict[str, int]]
     possible: NotRequired[bool]
     free: NotRequired[bool]

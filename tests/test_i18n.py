@@ -376,3 +376,37 @@ def test_every_key_the_page_code_names_is_in_the_catalogs(
             assert any(k.startswith(prefix + ".") for k in catalogs["en"]), prefix
     assert len(named) > 60
     assert named <= set(catalogs["en"]), sorted(named - set(catalogs["en"]))
+
+
+def _page_error_codes() -> dict[str, str]:
+    """Error codes the page makes itself (web/*.js: `{ rule: "tab", code: "not_owner" }`)."""
+    found: dict[str, str] = {}
+    for path in sorted(WEB.glob("*.js")):
+        source = path.read_text(encoding="utf-8")
+        for rule, code in re.findall(r'rule:\s*"([\w.]+)",\s*code:\s*"(\w+)"', source):
+            found[code] = rule
+    return found
+
+
+def test_every_page_side_error_code_is_worded_in_every_language() -> None:
+    """Refusals the page makes itself (another tab holds the game, the engine failed or gave
+    an unreadable reply) are worded like the engine's, with no rule cited (not a game rule)."""
+    codes = _page_error_codes()
+    assert {"not_owner", "crash", "bad_reply"} <= set(codes), codes
+    cases = [{"rule": rule, "code": code, "message": "English", "params": {}}
+             for code, rule in codes.items()]
+    script = READ_STDIN + """
+    const { errorWords, errorKey } = await import("./error-words.js");
+    const out = [];
+    for (const error of data.cases) for (const lang of data.langs) {
+      globalThis.__qvMissingKeys = [];
+      out.push({ code: error.code, lang, key: errorKey(error, { lang }).key,
+        text: errorWords(error, { lang }), missing: globalThis.__qvMissingKeys });
+    }
+    process.stdout.write(JSON.stringify(out));"""
+    out = node(script, {"cases": cases, "langs": LANGS})
+    for row in out:
+        assert row["key"] == f"error.{row['code']}" and row["missing"] == [], row
+        assert "{" not in row["text"] and "(" not in row["text"], row
+    english = {r["code"]: r["text"] for r in out if r["lang"] == "en"}
+    assert english["not_owner"].startswith("The game is open in another tab")

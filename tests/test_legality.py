@@ -104,6 +104,12 @@ def _hints_agree(s: GameState, listed: list[dict[str, Any]]) -> None:
                 {"type": "move", "player": s.current, "from": hint["from"], "to": hint["to"],
                  "supporters": []})
             assert hint["error"] is not None and hint["error"]["code"] == _code(s, probe), hint
+        if hint["caesar_frees"]:  # R6.5: Caesar on the path would let the senator leave alone
+            freed = s.copy()
+            freed.caesar = hint["path"]
+            assert legality.refusal(freed, {"type": "move", "player": s.current,
+                                            "from": hint["from"], "to": hint["to"]}) is None
+            assert hint["error"] is not None and hint["error"]["rule"] in ("R6.2", "R6.3")
         if hint["request"] is not None:
             assert hint["asked"] == rules.apply_action(s.copy(), dict(hint["request"]))["asked"]
 

@@ -3,8 +3,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
+from qvcore import Game
 from tests.helpers import (
     answer,
     hoard,
@@ -414,3 +417,42 @@ def test_r6_move_hints_explain_why_a_path_is_closed() -> None:
     assert (caesar_hint["free"], caesar_hint["possible"], caesar_hint["needed"]) == (True, True, 0)
     assert (caesar_hint["caesar"], caesar_hint["reason"], caesar_hint["laurel"]) == (
         True, None, None)
+
+
+def _hints(game: Game) -> dict[tuple[int, int], Any]:
+    return {(h["from"], h["to"]): h for h in game.view(RED)["moves"]}
+
+
+def test_r6_5_hints_say_when_caesar_on_the_path_would_free_a_stuck_senator() -> None:
+    """A lone senator in a 3-seat office (R6.2, R6.3: nobody to ask) and one in a 5-seat
+    office with one other (R6.2: short of consents) can leave only with Caesar on the path
+    (R6.5, R8, R7.3): the hint says so, with how many consents the move needs."""
+    game = new_game(3)
+    place(game, 8, RED)
+    place(game, 1, RED, BLUE)
+    hints = _hints(game)
+    lone, short = hints[(8, 12)], hints[(1, 5)]
+    assert (lone["error"]["code"], lone["needed"], lone["caesar_frees"]) == (
+        "nobody_to_ask", 1, True)
+    assert (short["error"]["code"], short["needed"], short["caesar_frees"]) == (
+        "needs_consent", 2, True)
+    # and it really would: with Caesar there, the move needs no consent at all
+    set_caesar(game, 8, 12)
+    freed = _hints(game)[(8, 12)]
+    assert (freed["click"], freed["needed"], freed["caesar_frees"]) == ("move", 0, False)
+    move(game, RED, 8, 12)
+    assert RED in game.state.offices[12]
+
+
+def test_r6_5_no_caesar_hint_where_caesar_would_not_free_the_move() -> None:
+    """Caesar frees only a want of consents: not a full destination (R6), not a move that
+    needs no consent (R6.1) or that consents can already make (R6.3), not a Caesar promise's
+    turn (R11)."""
+    game = new_game(3)
+    place(game, 8, RED)
+    place(game, 12, BLUE, BLACK, BLUE)     # 8→12: the destination is full
+    place(game, 0, RED)                     # 0→4: a 1-seat office, free anyway
+    place(game, 3, RED, BLUE)               # 3→6, 3→7: Blue can be asked
+    hints = _hints(game)
+    assert hints[(8, 12)]["error"]["code"] == "office_full"
+    assert [h["caesar_frees"] for h in hints.values()] == [False] * len(hints)

@@ -26,8 +26,8 @@ const SPACE_HIT = 66;  // a laurel space's target radius, cut halfway to a neare
 const STRIP_PAD = 16;  // the players' strip: margin under the board, gap between chips
 const CHIP_H = 116;
 const STRIP_BOTTOM = 34;
-/** A wide desktop: the players' panel beside the board (style.css) is enough there. */
-const WIDE_QUERY = "(min-width: 1600px)";
+/** The layouts where the players' panel stands beside the board (style.css): no strip there. */
+const WIDE_QUERY = "(min-width: 1280px), (min-width: 760px) and (min-aspect-ratio: 1/1)";
 
 /** The viewBox height for a strip of `rows` rows of player chips. */
 export function boardHeight(rows = 1) {

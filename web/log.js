@@ -20,6 +20,12 @@ export class Log {
     this.announcer = h("div", { class: "sr-only", "aria-live": "polite", "aria-atomic": "true",
       "data-testid": "announcer" });
     document.body.append(this.announcer);
+    // a modal dialog makes the rest of the page inert, and an inert live region is not
+    // heard: the region follows the topmost open modal dialog (and goes back to the body)
+    const follow = () => this.placeAnnouncer();
+    new MutationObserver(follow).observe(document.body, { childList: true });  // dialogs come and go
+    new MutationObserver(follow).observe(document.body,
+      { subtree: true, attributes: true, attributeFilter: ["open"] });
     this.shown = 0;
     this.gameKey = null;
     this.undoButton.addEventListener("click", () => this.undo());
@@ -43,6 +49,36 @@ export class Log {
     this.shown = 0;
     this.barParts = null;
     if (this.app.view) this.render(this.app.view);
+  }
+
+  /** Read a text out where screen readers hear it now (inside an open modal dialog). */
+  announce(text) {
+    const moved = this.placeAnnouncer();
+    this.fresh = true;  // said in this task: a dialog opening right after must still say it
+    requestAnimationFrame(() => { this.fresh = false; });
+    if (!moved) {
+      this.announcer.textContent = text;
+      return;
+    }
+    this.announcer.textContent = "";  // a region just (re)attached: its text a frame later
+    requestAnimationFrame(() => { this.announcer.textContent = text; });
+  }
+
+  /** Keep the live region in the topmost open modal dialog, else in the body; true when it
+   * moved. A region just moved is a new one to screen readers: a fresh announcement is set
+   * again a frame later so that it is read, not taken as the region's initial content. */
+  placeAnnouncer() {
+    const modals = document.querySelectorAll("dialog:modal");
+    const home = modals.length ? modals[modals.length - 1] : document.body;
+    if (this.announcer.parentNode === home) return false;
+    home.append(this.announcer);  // also when a dialog's content was replaced, region and all
+    const text = this.announcer.textContent;
+    if (!text || !this.fresh) return true;  // an old announcement is not read again
+    this.announcer.textContent = "";
+    requestAnimationFrame(() => {
+      if (!this.announcer.textContent) this.announcer.textContent = text;
+    });
+    return true;
   }
 
   /** An entry in the chosen language (the engine's English text if it has no event). */
@@ -78,9 +114,7 @@ export class Log {
     }
     if (log.length > this.shown) {
       // a new game or a loaded save is not read out, only what happens at the table
-      if (!stale) {
-        this.announcer.textContent = log.slice(this.shown).map((e) => this.words(e)).join(" ");
-      }
+      if (!stale) this.announce(log.slice(this.shown).map((e) => this.words(e)).join(" "));
       const frag = document.createDocumentFragment();
       for (let i = this.shown; i < log.length; i += 1) frag.append(this.item(log[i]));
       this.list.append(frag);

@@ -37,11 +37,12 @@ export class Players {
     this.key = key;
     const rows = view.players.map((p) => {
       const c = app.colour(p.seat);
+      // "on-strip": what the board's strip shows too, left out while the strip is drawn
       const stats = [
-        h("span", {}, t("players.supply", { count: p.supply })),
+        h("span", { class: "on-strip" }, t("players.supply", { count: p.supply })),
         h("span", {}, t("players.board", { count: p.on_board })),
         h("span", {}, t("players.senate", { count: p.in_senate })),
-        h("span", { "data-testid": `hoard-size-${p.seat}` },
+        h("span", { class: "on-strip", "data-testid": `hoard-size-${p.seat}` },
           t("players.laurels", { count: p.hoard_size })),
       ];
       const shown = p.total !== undefined;

@@ -9,8 +9,8 @@
 // next visit say how many actions were lost. An autosave the engine refuses opens a dialog
 // that keeps it as a file or starts anew, instead of an empty table.
 
-import { confirmDialog, messageDialog, openDialog } from "./dialogs.js";
 import { h } from "./dom.js";
+import { openWorded, confirmWorded, messageWorded } from "./worded-dialog.js";
 import { t } from "./i18n.js";
 import { errorWords } from "./error-words.js";
 
@@ -134,7 +134,7 @@ export class Saves {
     if (!text) return false;
     const reply = this.app.engine.load(text);
     if (!reply.ok) {
-      this.refused(text, errorWords(reply.error));
+      this.refused(text, reply.error);
       return true;
     }
     const count = reply.view.log.length;
@@ -151,14 +151,14 @@ export class Saves {
     return true;
   }
 
-  /** The engine refused the autosave: keep it as a file, or start anew. */
-  refused(text, reason) {
+  /** The engine refused the autosave (error): keep it as a file, or start anew. */
+  refused(text, error) {
     const app = this.app;
-    openDialog({
+    openWorded(() => ({
       title: t("saves.refusedAutosave.title"), testid: "resume-failed", escape: false,
       body: [
         h("p", { "data-testid": "resume-failed-reason" },
-          t("saves.refusedAutosave.reason", { reason })),
+          t("saves.refusedAutosave.reason", { reason: errorWords(error) })),
         h("p", {}, t("saves.refusedAutosave.text")),
       ],
       actions: [
@@ -167,7 +167,7 @@ export class Saves {
         { label: t("saves.refusedAutosave.newGame"), kind: "primary", testid: "resume-new",
           onClick: (d) => { d.close(); app.newGame.open(); } },
       ],
-    });
+    }));
   }
 
   exportFile() {
@@ -181,25 +181,26 @@ export class Saves {
 
   async importFile(file) {
     const app = this.app;
-    const refuse = (why) => messageDialog(t("saves.refused.title"), why,
-      t("saves.refused.unchanged"));
-    if (file.size > MAX_FILE_BYTES) return refuse(t("saves.tooLarge"));
+    // why() words the refusal: the dialog follows a change of language while it is open
+    const refuse = (why) => messageWorded(() => ({ title: t("saves.refused.title"),
+      lines: [why(), t("saves.refused.unchanged")] }));
+    if (file.size > MAX_FILE_BYTES) return refuse(() => t("saves.tooLarge"));
     let text;
     try {
       text = await file.text();
     } catch (error) {
-      return refuse(t("saves.unreadable", { message: error.message }));
+      return refuse(() => t("saves.unreadable", { message: error.message }));
     }
     const probe = app.engine.validate(text);
-    if (!probe.ok) return refuse(errorWords(probe.error));
+    if (!probe.ok) return refuse(() => errorWords(probe.error));
     if (app.view && app.view.log.length && app.view.stage !== "over") {
-      const ok = await confirmDialog(t("saves.replace.title"),
-        t("saves.replace.text", { file: file.name, count: probe.view.log.length }),
-        { yes: t("saves.replace.yes"), testid: "import-confirm" });
+      const ok = await confirmWorded(() => ({ title: t("saves.replace.title"),
+        text: t("saves.replace.text", { file: file.name, count: probe.view.log.length }),
+        yes: t("saves.replace.yes") }), "import-confirm");
       if (!ok) return undefined;
     }
     const reply = app.engine.load(text);
-    if (!reply.ok) return refuse(errorWords(reply.error));
+    if (!reply.ok) return refuse(() => errorWords(reply.error));
     app.setGame(reply.view, reply.meta);
     this.autosave();
     app.say(t("saves.opened", { file: file.name, count: reply.view.log.length }));

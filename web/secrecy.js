@@ -1,10 +1,11 @@
 // Secrecy at a shared screen (R10). A hoard's values reach the page only while its owner looks
 // ("Look at my laurels"): the dialog hides again by itself after a few seconds, on any click or
 // key, and whenever the game moves on; its content is then removed from the DOM. An optional
-// hand-over screen covers the board between decisions of different players.
+// hand-over screen covers the board between decisions of different players. Each dialog follows
+// a change of language while it is open (worded-dialog.js).
 
 import { h } from "./dom.js";
-import { openDialog } from "./dialogs.js";
+import { openWorded } from "./worded-dialog.js";
 import { hoardText } from "./end-screen.js";
 import { t } from "./i18n.js";
 
@@ -29,7 +30,7 @@ export class Secrecy {
     }
     const name = app.name(seat);
     this.asking?.close();
-    this.asking = openDialog({
+    this.asking = openWorded(() => ({
       title: t("secrecy.ask.title", { name }), testid: "look-confirm", className: "look",
       to: { name, seat, meta: app.meta },
       body: [h("p", {}, t("secrecy.ask.text", { name }))],
@@ -39,14 +40,14 @@ export class Secrecy {
         { label: t("secrecy.cancel"), kind: "quiet", testid: "look-cancel", onClick: (d) => d.close() },
       ],
       onClose: () => { this.asking = null; },
-    });
+    }));
   }
 
   show(seat) {
     const app = this.app;
     const mine = app.engine.hoard(seat);
     if (!mine) return;
-    const dialog = openDialog({
+    const dialog = openWorded(() => ({
       title: t("secrecy.title", { name: app.name(seat) }), to: { name: app.name(seat), seat, meta: app.meta },
       testid: "hoard-view", className: "look",
       body: [
@@ -56,7 +57,7 @@ export class Secrecy {
       ],
       actions: [{ label: t("secrecy.hide"), kind: "primary", testid: "hoard-hide", onClick: () => this.hide() }],
       onClose: () => this.cleanup(),
-    });
+    }));
     this.looking = dialog;
     this.timer = setTimeout(this.dismiss, LOOK_MS);
     // any later click or key hides it (the click that opened it has already passed its
@@ -83,14 +84,14 @@ export class Secrecy {
     const app = this.app;
     this.hide();
     return new Promise((resolve) => {
-      openDialog({
+      openWorded(() => ({
         title: t("secrecy.handover.title", { name: app.name(seat) }), testid: "handover", className: "handover",
         to: { name: app.name(seat), seat, meta: app.meta }, escape: false,
         body: [h("p", {}, t("secrecy.handover.text", { name: app.name(seat) }))],
         actions: [{ label: t("secrecy.handover.continue", { name: app.name(seat) }), kind: "primary",
           testid: "handover-continue", onClick: (d) => d.close() }],
         onClose: resolve,
-      });
+      }));
     });
   }
 }

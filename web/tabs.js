@@ -4,10 +4,12 @@
 // stops saving and says so (with the same offer). The tab that takes over reloads the
 // autosave, so no action made in the other tab is lost.
 //
+// The notice follows a change of language while it is open (worded-dialog.js).
 // <html data-tab="owner|elsewhere"> tells tests which state the tab is in.
 
 import { h } from "./dom.js";
-import { openDialog, closeAll } from "./dialogs.js";
+import { closeAll } from "./dialogs.js";
+import { openWorded } from "./worded-dialog.js";
 import { t } from "./i18n.js";
 
 const LOCK_NAME = `quo-vadis game ${new URL("./", import.meta.url).href}`;
@@ -55,16 +57,16 @@ export class TabLock {
   /** Another tab took the game over. */
   lost() {
     this.set(false);
-    this.showElsewhere(t("tabs.lost"));
+    this.showElsewhere("tabs.lost");
   }
 
-  /** Cover the page: the game is open in another tab. */
-  showElsewhere(why = t("tabs.elsewhere")) {
+  /** Cover the page: the game is open in another tab (why: the catalog key that says so). */
+  showElsewhere(why = "tabs.elsewhere") {
     closeAll();
     this.notice?.close();
-    this.notice = openDialog({
+    this.notice = openWorded(() => ({
       title: t("tabs.title"), testid: "tab-elsewhere", escape: false,
-      body: [h("p", {}, why), h("p", {}, t("tabs.question"))],
+      body: [h("p", {}, t(why)), h("p", {}, t("tabs.question"))],
       actions: [{ label: t("tabs.playHere"), kind: "primary", testid: "take-over",
         onClick: async (d) => {
           const owner = await this.claim(true);
@@ -73,6 +75,6 @@ export class TabLock {
           d.close();
           this.onTakeOver();
         } }],
-    });
+    }));
   }
 }

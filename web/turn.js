@@ -4,7 +4,7 @@
 // the chosen language (i18n.js); the engine's refusals are worded from their codes.
 
 import { h, replace } from "./dom.js";
-import { t, listText, CHANGE_EVENT } from "./i18n.js";
+import { t, listText, getLanguage, CHANGE_EVENT } from "./i18n.js";
 import { refusalWords } from "./error-words.js";
 import { openDialog } from "./dialogs.js";
 import { openAnswerDialog, openMoveDialog, openSupportersDialog, openCaesarChooser }
@@ -112,8 +112,25 @@ export class Turn {
   selectionText(office) {
     const hints = this.hintsFrom(office);
     const open = hints.filter((m) => m.possible);
-    if (!open.length) return t("turn.noMoveOut", { office });
+    if (!open.length) {
+      const freed = hints.filter((m) => m.caesar_frees);  // R6.5: how it can still leave
+      const text = t("turn.noMoveOut", { office });
+      return freed.length ? `${text} ${this.caesarFrees(freed)}` : text;
+    }
     return t("turn.selected", { office, offices: listText(open.map((m) => String(m.to))) });
+  }
+
+  /** The engine's hints say Caesar on their paths would free the move (R6.5): how to. */
+  caesarFrees(hints) {
+    const paths = hints.map((m) => `${m.from}→${m.to}`);
+    const path = new Intl.ListFormat(getLanguage(), { type: "disjunction" }).format(paths);
+    return t("turn.caesarFrees", { path });
+  }
+
+  /** A refused hint in words: the rule's refusal, and how Caesar frees it when he would. */
+  refusedWords(hint) {
+    const text = refusalWords(this.app, hint.error);
+    return hint.caesar_frees ? `${text} ${this.caesarFrees([hint])}` : text;
   }
 
   /** Move a senator from this entry office, or add another one to it (the choice, asked). */
@@ -154,7 +171,7 @@ export class Turn {
       return undefined;
     }
     switch (hint.click) {
-      case "refused": app.say(refusalWords(app, hint.error), "error"); return undefined;
+      case "refused": app.say(this.refusedWords(hint), "error"); return undefined;
       case "move": return this.act(hint.move);
       case "supporters":
         this.closeStageDialog();
@@ -288,7 +305,8 @@ export class Turn {
       const hints = this.hintsFrom(selected);
       const list = h("div", { class: "choices" });
       for (const m of hints) {
-        const how = m.click === "refused" ? t("turn.dest.refused") : m.needed === 0
+        const how = m.caesar_frees ? t("turn.dest.caesarOnly", { count: m.needed })
+          : m.click === "refused" ? t("turn.dest.refused") : m.needed === 0
           ? t(m.caesar ? "turn.dest.caesar" : "turn.dest.free") : m.click === "move"
             ? t("turn.dest.own") : t("turn.dest.needs", { count: m.needed });
         const laurel = m.laurel ? t("turn.dest.laurel", { laurel: t(`laurel.kind.${m.laurel}`) }) : "";

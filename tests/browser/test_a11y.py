@@ -184,13 +184,44 @@ def test_a_full_turn_with_consent_by_keyboard_alone(app: Page) -> None:
     assert any(e["type"] == "answer" for e in game.events[len(prefix) - 1:])
 
 
+def ignored_by_screen_readers(page: Page, selector: str) -> list[str]:
+    """Why Chromium's accessibility tree leaves the element out (e.g. "activeModalDialog":
+    inert behind a modal dialog), or [] when a screen reader gets it."""
+    cdp = page.context.new_cdp_session(page)
+    try:
+        root = cdp.send("DOM.getDocument", {"depth": 0})["root"]["nodeId"]
+        node = cdp.send("DOM.querySelector", {"nodeId": root, "selector": selector})["nodeId"]
+        tree = cdp.send("Accessibility.getPartialAXTree", {"nodeId": node,
+                                                            "fetchRelatives": False})
+    finally:
+        cdp.detach()
+    first = tree["nodes"][0]
+    return [r["name"] for r in first.get("ignoredReasons", [])] if first.get("ignored") else []
+
+
 def test_each_action_is_announced_to_screen_readers(app: Page) -> None:
+    """Every action is read out, also while a modal dialog makes the rest of the page inert:
+    the live region is then inside the dialog."""
     start_game(app)
     game = Game(options(), SEED)
     announcer = app.get_by_test_id("announcer")
     expect(announcer).to_have_attribute("aria-live", "polite")
     play_script(app, game, 2)
     expect(announcer).to_have_text(engine_log(game)[-1])
+    assert ignored_by_screen_readers(app, '[data-testid="announcer"]') == []
+    # a request: the answer dialog opens at once, and the request is heard inside it
+    for action in advance_to(Game(options(), SEED), lambda g: g.state.stage == "consent")[2:]:
+        play(app, game, action)
+    dialog = app.get_by_test_id("answer-dialog")
+    expect(dialog.get_by_test_id("announcer")).to_have_text(engine_log(game)[-1])
+    assert ignored_by_screen_readers(app, '[data-testid="announcer"]') == []
+    # an answer given in the dialog: heard in the dialog the table turns to next
+    play(app, game, scripted_action(game))
+    expect(app.locator("dialog:modal").get_by_test_id("announcer")).to_have_text(
+        engine_log(game)[-1])
+    assert ignored_by_screen_readers(app, '[data-testid="announcer"]') == []
+    close_dialogs(app)
+    expect(app.locator("body > [data-testid=announcer]")).to_have_count(1)
 
 
 def test_families_are_told_apart_by_shape(app: Page) -> None:
@@ -262,6 +293,48 @@ def overlaps(page: Page) -> list[str]:
     return found
 
 
+#: the players' supply and laurels, shown on the board's strip and in the players' panel
+SHOWN_JS = """() => {
+    const shown = (el) => el.getClientRects().length > 0
+        && getComputedStyle(el).visibility !== "hidden"
+        && !el.closest("[visibility=hidden]");
+    return {
+        strip: [...document.querySelectorAll("#board .pchip")].filter(shown).length,
+        panel: [...document.querySelectorAll("#players [data-testid^=hoard-size-]")]
+            .filter(shown).length,
+    };
+}"""
+
+
+#: words of the end screen's table drawn across two lines (broken in the middle)
+BROKEN_WORDS_JS = """() => {
+    const broken = [];
+    const cells = document.querySelectorAll("dialog[open] .results th, dialog[open] .results td");
+    for (const cell of cells) {
+        const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            for (const m of node.data.matchAll(/\\S+/g)) {
+                const range = document.createRange();
+                range.setStart(node, m.index);
+                range.setEnd(node, m.index + m[0].length);
+                const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0)
+                    .map((r) => Math.round(r.top)));
+                if (tops.size > 1) broken.push(m[0]);
+            }
+        }
+    }
+    return broken;
+}"""
+
+
+def shown_once(page: Page, name: str) -> None:
+    """Each player's supply and laurel count is on the board's strip or in the players'
+    panel, never in both (issue 9: player information isn't shown twice)."""
+    shown = page.evaluate(SHOWN_JS)
+    players = page.locator("#players .player").count()
+    assert players and sorted(shown.values()) == [0, players], f"{name}: {shown}"
+
+
 def check_screen(page: Page, name: str, shots: Path) -> None:
     page.screenshot(path=str(shots / f"{name}.png"), full_page=True)
     assert not overlaps(page), f"{name}: controls overlap: {overlaps(page)}"
@@ -286,10 +359,17 @@ def test_no_control_covers_another_and_nothing_is_clipped(
     check_screen(app, f"{width}-mid-game", tmp_path)
     close_dialogs(app)
     check_screen(app, f"{width}-board", tmp_path)
+    shown_once(app, f"{width}-board")
+    if width == 1366:  # the other laptop size of the issue, on the same board
+        app.set_viewport_size({"width": 1280, "height": 800})
+        check_screen(app, "1280-board", tmp_path)
+        shown_once(app, "1280-board")
+        app.set_viewport_size({"width": width, "height": height})
     path, finished = finished_save(tmp_path, FIVE)
     open_save(app, path, finished)
     expect(app.get_by_test_id("end-screen")).to_be_visible()
     check_screen(app, f"{width}-end", tmp_path)
+    assert app.evaluate(BROKEN_WORDS_JS) == [], f"{width}: words broken in the end table"
 
 
 @pytest.mark.parametrize(("width", "height"), [(1366, 768), (1280, 800)], ids=["1366", "1280"])

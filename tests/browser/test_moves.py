@@ -61,7 +61,13 @@ def test_keyboard_play_and_the_engine_reason_for_an_impossible_move(app: Page) -
     office(app, 1).focus()
     app.keyboard.press("Enter")
     expect(office(app, 1)).to_have_attribute("aria-pressed", "true")
-    expect(app.get_by_test_id("dest-5")).to_contain_text("not possible")
+    # alone in a 5-seat office: no consent can be had, but Caesar on a path frees it (R6.5)
+    freed = ("Caesar on the path {} would free this senator: move Caesar there as your "
+             "turn's action, or with the bonus of a Caesar laurel (R6.5).")
+    expect(app.get_by_test_id("message")).to_have_text(
+        "No move out of office 1 is possible now. " + freed.format("1→8 or 1→5"))
+    expect(app.get_by_test_id("dest-5")).to_contain_text(
+        "needs 2 consents nobody can give: only with Caesar on this path")
     # office 9 is not on a path from office 1: the engine says why (R4)
     office(app, 9).focus()
     app.keyboard.press("Enter")
@@ -74,10 +80,10 @@ def test_keyboard_play_and_the_engine_reason_for_an_impossible_move(app: Page) -
     app.keyboard.press("Enter")
     reason = engine_reason(app, game, {"type": "request", "player": 0, "from": 1, "to": 5})
     assert re.search(r"\(R6[.\d]*\)$", reason), reason
-    expect(app.get_by_test_id("message")).to_have_text(reason)
-    # clicking the blocked destination in the panel says the same
+    expect(app.get_by_test_id("message")).to_have_text(f"{reason} {freed.format('1→5')}")
+    # clicking the blocked destination in the panel says the same for its path
     app.get_by_test_id("dest-8").click()
-    expect(app.get_by_test_id("message")).to_have_text(reason)
+    expect(app.get_by_test_id("message")).to_have_text(f"{reason} {freed.format('1→8')}")
     # nothing was played
     assert log_texts(app) == engine_log(game)
 
@@ -141,6 +147,8 @@ def expect_board_strip(page: Page, game: Game) -> None:
 
 
 def test_the_board_shows_each_players_supply_and_laurel_count_never_values(app: Page) -> None:
+    # the strip is drawn where the players' panel is not beside the board: a tablet, upright
+    app.set_viewport_size({"width": 768, "height": 1024})
     start_game(app)
     game = Game(options(), SEED)
     expect(app.get_by_test_id("board-players")).to_have_attribute("aria-label", re.compile("."))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
@@ -94,3 +95,45 @@ def test_names_with_html_show_as_text_and_the_hand_over_screen(app: Page) -> Non
     expect(app.locator("img")).to_have_count(0)
     label = app.get_by_test_id("office-1").get_attribute("aria-label") or ""
     assert HOSTILE[0] in label
+
+
+def choose(rules: Page, game: Page, language: str) -> None:
+    """Choose a language in the rules reference's tab, then come back to the game's tab."""
+    rules.get_by_role("link", name=language).click()
+    game.bring_to_front()
+
+
+def test_open_dialogs_follow_a_language_chosen_in_another_tab(app: Page, site_url: str,
+                                                              tmp_path: Path) -> None:
+    """The look question, the hoard view (R10) and a refused file's notice, left open while
+    the language is changed in the rules reference's tab, re-word in the new language."""
+    rules = app.context.new_page()
+    rules.goto(f"{site_url.rstrip('/')}/rules/en.html")
+    app.bring_to_front()
+    start_game(app)
+    app.get_by_test_id("look-mine").click()
+    ask = app.get_by_test_id("look-confirm")
+    expect(ask.get_by_role("heading")).to_have_text("Only Aurelia should look now")
+    choose(rules, app, "Italiano")
+    expect(ask.get_by_role("heading")).to_have_text("Ora deve guardare solo Aurelia")
+    ask.get_by_test_id("look-show").click()
+    hoard = app.get_by_test_id("hoard-view")
+    expect(hoard.get_by_test_id("hoard-total")).to_have_text("Totale: 0 punti")
+    choose(rules, app, "Français")
+    expect(hoard.get_by_test_id("hoard-total")).to_have_text("Total\u00a0: 0 point")
+    hoard.get_by_test_id("hoard-hide").click()
+    expect(hoard).to_have_count(0)
+
+    foreign = tmp_path / "foreign.json"
+    foreign.write_text('{"name": "some other game"}', encoding="utf-8")
+    with app.expect_file_chooser() as chooser:
+        app.get_by_test_id("import").click()
+    chooser.value.set_files(foreign)
+    notice = app.get_by_test_id("notice")
+    expect(notice.get_by_role("heading")).to_have_text("Ce fichier ne peut pas être ouvert")
+    choose(rules, app, "Español")
+    expect(notice.get_by_role("heading")).to_have_text("Este archivo no se puede abrir")
+    expect(notice).to_contain_text("Esto no es una partida guardada de Quo Vadis?.")
+    notice.get_by_test_id("notice-ok").click()
+    expect(notice).to_have_count(0)
+    assert app.evaluate("window.__qvMissingKeys ?? []") == []

@@ -27,6 +27,12 @@ def test_a_second_tab_offers_to_take_the_game_over(context: BrowserContext, site
     notice = second.get_by_test_id("tab-elsewhere")
     expect(notice).to_contain_text("open in another tab")
     assert second.get_attribute("html", "data-tab") == "elsewhere"
+    # a language chosen in the playing tab: the open notice follows it, and back
+    first.locator("nav.menu").get_by_test_id("language").select_option("it")
+    expect(notice.get_by_role("heading")).to_have_text("La partita è aperta in un'altra scheda")
+    expect(notice).to_contain_text("aperto in un'altra scheda")
+    first.locator("nav.menu").get_by_test_id("language").select_option("en")
+    expect(notice).to_contain_text("open in another tab")
     notice.get_by_test_id("take-over").click()
     wait_actions(second, 1)
     # the first tab knows at once, and cannot act any more

@@ -109,6 +109,8 @@ export default {
   "turn.over.replay": "Replay the game",
   "turn.over.newGame": "New game",
   "turn.nothingToAnswer": "Nothing to answer now.",
+  "turn.dest.caesarOnly": { one: "needs {count} consent nobody can give: only with Caesar on this path", other: "needs {count} consents nobody can give: only with Caesar on this path" },
+  "turn.caesarFrees": "Caesar on the path {path} would free this senator: move Caesar there as your turn's action, or with the bonus of a Caesar laurel (R6.5).",
 
   // -- consent dialogs (consent.js) -------------------------------------------------------
   "consent.laurel.on": "the {laurel} laurel on this path",
@@ -507,6 +509,9 @@ export default {
   "error.bad_position": "This position is not valid.",
   "error.bad_position.field": "This position is not valid (field “{field}”).",
   "error.bad_save_action": "Action {index} of this save cannot be replayed.",
+  "error.not_owner": "The game is open in another tab: play there, or take it over here.",
+  "error.crash": "The rules engine failed; nothing was changed. Reload the page to go on from the last saved action.",
+  "error.bad_reply": "The rules engine gave an answer the page cannot read; nothing was changed.",
 
   // -- added with the wiring of the remaining modules ------------------------------------
   "page.rules": "Rules",

@@ -109,6 +109,8 @@ export default {
   "turn.over.replay": "Ver la repetición",
   "turn.over.newGame": "Nueva partida",
   "turn.nothingToAnswer": "Ahora no hay nada que responder.",
+  "turn.dest.caesarOnly": { one: "necesita {count} apoyo que nadie puede dar: solo con César en este camino", other: "necesita {count} apoyos que nadie puede dar: solo con César en este camino" },
+  "turn.caesarFrees": "Con César en el camino {path}, este senador podría salir: mueve a César allí como acción del turno, o con la bonificación de un laurel de César (R6.5).",
 
   // -- apoyo (consent.js) -------------------------------------------------------------------------
   "consent.laurel.on": "el laurel {laurel} de este camino",
@@ -507,6 +509,9 @@ export default {
   "error.bad_position": "Esta posición no es válida.",
   "error.bad_position.field": "Esta posición no es válida (campo «{field}»).",
   "error.bad_save_action": "La acción {index} de esta partida guardada no se puede repetir.",
+  "error.not_owner": "La partida está abierta en otra pestaña: juega allí o tómala aquí.",
+  "error.crash": "El motor de reglas ha fallado; no ha cambiado nada. Recarga la página para seguir desde la última acción guardada.",
+  "error.bad_reply": "El motor de reglas ha dado una respuesta que la página no sabe leer; no ha cambiado nada.",
 
   // -- added with the wiring of the remaining modules ------------------------------------
   "page.rules": "Reglas",

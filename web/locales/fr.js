@@ -109,6 +109,8 @@ export default {
   "turn.over.replay": "Revoir la partie",
   "turn.over.newGame": "Nouvelle partie",
   "turn.nothingToAnswer": "Rien à répondre pour l'instant.",
+  "turn.dest.caesarOnly": { one: "{count} consentement requis que personne ne peut donner\u00a0: seulement avec César sur ce chemin", other: "{count} consentements requis que personne ne peut donner\u00a0: seulement avec César sur ce chemin" },
+  "turn.caesarFrees": "César sur le chemin {path} libérerait ce sénateur\u00a0: déplacez-y César comme action du tour, ou avec le bonus d'un laurier de César (R6.5).",
 
   // -- consentement (consent.js) ------------------------------------------------------------------
   "consent.laurel.on": "le laurier {laurel} de ce chemin",
@@ -507,6 +509,9 @@ export default {
   "error.bad_position": "Cette position n'est pas valable.",
   "error.bad_position.field": "Cette position n'est pas valable (champ «\u00a0{field}\u00a0»).",
   "error.bad_save_action": "L'action {index} de cette sauvegarde ne peut pas être rejouée.",
+  "error.not_owner": "La partie est ouverte dans un autre onglet\u00a0: jouez là-bas, ou reprenez-la ici.",
+  "error.crash": "Le moteur des règles a échoué\u00a0; rien n'a changé. Rechargez la page pour reprendre à la dernière action enregistrée.",
+  "error.bad_reply": "Le moteur des règles a donné une réponse que la page ne sait pas lire\u00a0; rien n'a changé.",
 
   // -- added with the wiring of the remaining modules ------------------------------------
   "page.rules": "Règles",

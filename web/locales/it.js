@@ -109,6 +109,8 @@ export default {
   "turn.over.replay": "Rivedi la partita",
   "turn.over.newGame": "Nuova partita",
   "turn.nothingToAnswer": "Non c'è niente a cui rispondere ora.",
+  "turn.dest.caesarOnly": { one: "serve {count} consenso che nessuno può dare: solo con Cesare su questo percorso", other: "servono {count} consensi che nessuno può dare: solo con Cesare su questo percorso" },
+  "turn.caesarFrees": "Con Cesare sul percorso {path} questo senatore potrebbe partire: sposta lì Cesare come azione del turno, oppure con il bonus di un Alloro di Cesare (R6.5).",
 
   // -- consenso (consent.js) --------------------------------------------------------------------
   "consent.laurel.on": "l'Alloro {laurel} su questo percorso",
@@ -507,6 +509,9 @@ export default {
   "error.bad_position": "Questa posizione non è valida.",
   "error.bad_position.field": "Questa posizione non è valida (campo “{field}”).",
   "error.bad_save_action": "L'azione {index} di questo salvataggio non si può rigiocare.",
+  "error.not_owner": "La partita è aperta in un'altra scheda: gioca lì, oppure prendila qui.",
+  "error.crash": "Il motore delle regole si è guastato; non è cambiato nulla. Ricarica la pagina per riprendere dall'ultima azione salvata.",
+  "error.bad_reply": "Il motore delle regole ha dato una risposta che la pagina non sa leggere; non è cambiato nulla.",
 
   // -- added with the wiring of the remaining modules ------------------------------------
   "page.rules": "Regole",
