@@ -47,8 +47,12 @@ function progress(message, fraction) {
 
 // -- start: Python first, everything else beside it --------------------------------------------
 
+/** Settles once the board has been painted (or cannot be): Python's start waits for it. */
+let boardPainted;
+const painted = new Promise((resolve) => { boardPainted = resolve; });
+
 const pyodide = loadEngine(({ stage, message, fraction }) =>
-  progress({ key: STAGE_KEYS[stage], english: message }, fraction));
+  progress({ key: STAGE_KEYS[stage], english: message }, fraction), { after: painted });
 const boardData = fetch("board.json").then((r) => {
   if (!r.ok) throw new Error(`cannot read board.json (HTTP ${r.status})`);
   return r.json();
@@ -129,14 +133,18 @@ function drawBoard(BoardSvg, data) {
   forward.board = board;
   root.dataset.board = "drawn";
   performance.mark("qv:board-drawn");
-  requestAnimationFrame(() => performance.mark("qv:board-frame"));
+  requestAnimationFrame(() => {
+    performance.mark("qv:board-frame");
+    setTimeout(boardPainted, 0);  // after the frame that shows it
+  });
+  if (document.hidden) boardPainted();  // a background tab paints no frame: nothing to wait for
   return board;
 }
 
 /** The board drawn as soon as its data, its module and the words are there. */
 const boardDrawn = Promise.all([boardModule, boardData, i18nReady]).then(
   ([{ BoardSvg }, data]) => drawBoard(BoardSvg, data));
-boardDrawn.catch(() => {});
+boardDrawn.catch(() => boardPainted());  // no board: Python need not wait
 
 // -- failures --------------------------------------------------------------------------------
 
