@@ -50,16 +50,18 @@ function progress(message, fraction) {
 /** Settles once the board has been painted (or cannot be): Python's start waits for it. */
 let boardPainted;
 const painted = new Promise((resolve) => { boardPainted = resolve; });
+// the UI's modules (preloaded by index.html) are evaluated before Python's long start too
+const ui = Promise.all([import("./ui.js"), import("./guard.js")]);
 
 const pyodide = loadEngine(({ stage, message, fraction }) =>
-  progress({ key: STAGE_KEYS[stage], english: message }, fraction), { after: painted });
+  progress({ key: STAGE_KEYS[stage], english: message }, fraction),
+{ after: Promise.allSettled([painted, ui]) });
 const boardData = fetch("board.json").then((r) => {
   if (!r.ok) throw new Error(`cannot read board.json (HTTP ${r.status})`);
   return r.json();
 });
 const boardModule = import("./board-svg.js");
 const i18nModules = Promise.all([import("./i18n.js"), import("./page-text.js")]);
-const ui = Promise.all([import("./ui.js"), import("./guard.js")]);
 const info = readBuildInfo();  // in parallel: it also tells a mix of two builds
 for (const promise of [pyodide, boardData, boardModule, ui, info]) promise.catch(() => {});
 
