@@ -6,11 +6,11 @@
 // not the one who decided last, its decision buttons stay disabled for a moment (guard.js):
 // a double-click meant for the player before cannot answer for this one.
 //
-// One <dialog> element goes from one decision to the next: a dialog that closes while a new
-// one opens in the same task (an answer, then the next player's answer dialog) hands its
-// still open element over, emptied and filled again, instead of close() and showModal()
-// (each of which costs a style pass over the whole page). An element nobody takes over by the
-// end of the task is closed and removed.
+// One <dialog> element goes from one decision to the next: a dialog addressed to a player
+// that closes while a new one opens in the same task (an answer, then the next player's answer
+// dialog) hands its still open element over, emptied and filled again, instead of close() and
+// showModal() (each of which costs a style pass over the whole page). An element nobody takes
+// over by the end of the task is closed and removed.
 
 import { h } from "./dom.js";
 import { seatColour } from "./colours.js";
@@ -52,11 +52,13 @@ function retire(dialog) {
     return;
   }
   spare = dialog;
-  queueMicrotask(() => {
+  // two turns of the microtask queue: a dialog opened from a promise settled by the closing
+  // one (the hand-over screen, then the decision) still takes it over
+  queueMicrotask(() => queueMicrotask(() => {
     if (spare !== dialog) return;
     spare = null;
     finish(dialog);
-  });
+  }));
 }
 
 /** An open <dialog> element for a new dialog: the spare one when no other dialog is open
@@ -137,7 +139,10 @@ export function openDialog(o) {
     handle.closed = true;
     open.delete(handle);
     for (const part of parts) part.remove();  // nothing of it stays in the page
-    retire(dialog);
+    // a player's decision hands its element over to the next one's (if one opens now);
+    // another dialog closes at once (focus may go behind it in this task)
+    if (o.to) retire(dialog);
+    else finish(dialog);
     o.onClose?.();
   };
   handle.cancel = () => {
