@@ -50,8 +50,9 @@ function progress(message, fraction) {
 /** Settles once the board has been painted (or cannot be): Python's start waits for it. */
 let boardPainted;
 const painted = new Promise((resolve) => { boardPainted = resolve; });
-// the UI's modules (preloaded by index.html) are evaluated before Python's long start too
-const ui = Promise.all([import("./ui.js"), import("./guard.js")]);
+// the UI's modules (preloaded by index.html) are evaluated once the board is painted, and
+// before Python's long start
+const ui = painted.then(() => Promise.all([import("./ui.js"), import("./guard.js")]));
 
 const pyodide = loadEngine(({ stage, message, fraction }) =>
   progress({ key: STAGE_KEYS[stage], english: message }, fraction),
