@@ -15,7 +15,9 @@ one browser, one run:
     (both are then served by the worker from Cache Storage);
 (c) the first paint of the board: when the board's SVG has its offices in the DOM, and the end
     of the next frame (a ``setTimeout`` queued from the next animation frame), beside the
-    browser's first-contentful-paint;
+    browser's first-contentful-paint; and where the time of a load goes: the median time of
+    each of the page's ``qv:*`` performance marks (app.js and engine-loader.js mark the engine's
+    start, the board, the UI's modules, Python's start, the wheel, the import, the snapshot);
 (d) click to updated screen over scripted hot-seat games: from the click (a capturing listener
     on window, which runs before the page's own) to the next animation frame after the first
     change anywhere in the page, measured with ``performance.now()``. The scripted players
@@ -182,6 +184,7 @@ class Load:
     board_drawn: float | None
     board_painted: float | None
     fcp: float | None
+    marks: dict[str, float]
 
 
 def percentile(values: Sequence[float], fraction: float) -> float:
@@ -222,10 +225,13 @@ def load_once(context: BrowserContext, url: str) -> Load:
         data: dict[str, float | None] = page.evaluate(
             "() => ({ready: __bench.ready, board_drawn: __bench.boardDrawn, "
             "board_painted: __bench.boardPainted, fcp: __bench.fcp})")
+        marks: dict[str, float] = page.evaluate(
+            "() => Object.fromEntries(performance.getEntriesByType('mark')"
+            ".filter((m) => m.name.startsWith('qv:')).map((m) => [m.name.slice(3), m.startTime]))")
         ready = data.pop("ready")
         if ready is None:
             raise RuntimeError(f"{url}: the ready time was not recorded")
-        return Load(ready=ready, **data)
+        return Load(ready=ready, marks=marks, **data)
     finally:
         page.close()
 
@@ -531,7 +537,16 @@ def summarize(loads: list[Load], bares: list[Load], cache: str) -> dict[str, Any
         "board_painted_median_ms": rounded(median([x.board_painted for x in loads])),
         "fcp_median_ms": rounded(median([x.fcp for x in loads])),
         "board_painted_ms": [rounded(x.board_painted) for x in loads],
+        "stages_ms": stages(loads),
     }
+
+
+def stages(loads: list[Load]) -> dict[str, float]:
+    """The median time of each qv:* mark (present in every load), in the order they come."""
+    names = set.intersection(*(set(x.marks) for x in loads)) if loads else set()
+    medians = {name: round(statistics.median(x.marks[name] for x in loads)) for name in names}
+    medians["ready"] = round(statistics.median(x.ready for x in loads))
+    return dict(sorted(medians.items(), key=lambda item: item[1]))
 
 
 def fmt_ms(value: float | None) -> str:
@@ -554,6 +569,8 @@ def print_table(result: dict[str, Any]) -> None:
             (f"{phase}: board drawn / painted", f"{fmt_ms(r['board_drawn_median_ms'])} / "
              f"{fmt_ms(r['board_painted_median_ms'])}",
              f"goal painted <= {GOALS['first_paint_ms']:.0f} ms; FCP {fmt_ms(r['fcp_median_ms'])}"),
+            (f"{phase}: stages (ms)", "", " ".join(f"{name} {ms}" for name, ms
+                                                   in r["stages_ms"].items())),
         ]
     c = result.get("clicks")
     if c:

@@ -26,9 +26,16 @@ NODE = shutil.which("node")
 pytestmark = pytest.mark.skipif(NODE is None, reason="node is needed to import the ES modules")
 
 
-def node(script: str, data: Any = None) -> Any:
-    """Run an ES module script in node (cwd: web/) with JSON on stdin; its stdout as JSON."""
+#: i18n.js imports only English statically; the scripts word texts in every language
+ALL_CATALOGS = 'await (await import("./i18n.js")).loadLanguages();\n'
+
+
+def node(script: str, data: Any = None, *, catalogs: bool = True) -> Any:
+    """Run an ES module script in node (cwd: web/) with JSON on stdin; its stdout as JSON.
+    With `catalogs`, the four catalogs are loaded first (i18n.js imported before the script)."""
     assert NODE is not None
+    if catalogs:
+        script = ALL_CATALOGS + script
     stdin = json.dumps(data) if data is not None else ""
     done = subprocess.run([NODE, "--input-type=module", "-e", script], input=stdin, cwd=WEB,
                           capture_output=True, text=True, timeout=120, check=False)
@@ -144,7 +151,7 @@ def test_language_detection_persistence_html_lang_event_and_missing_keys() -> No
     target.addEventListener("qv-language", (e) => heard.push(e.detail.lang));
     const i18n = await import("./i18n.js");
     const out = { first: i18n.getLanguage(), htmlFirst: document.documentElement.lang };
-    i18n.setLanguage("it");
+    await i18n.setLanguage("it");  // once the Italian catalog has loaded
     out.stored = store.get("qv-lang");
     out.html = document.documentElement.lang;
     out.heard = heard;
@@ -161,7 +168,7 @@ def test_language_detection_persistence_html_lang_event_and_missing_keys() -> No
     try { i18n.setLanguage("de"); out.refused = false; } catch { out.refused = true; }
     out.name = i18n.t("turn.banner.turn", { name: "{to}" });
     process.stdout.write(JSON.stringify(out));"""
-    out = node(script)
+    out = node(script, catalogs=False)  # the language is detected when i18n.js is imported
     assert out["first"] == "es" and out["htmlFirst"] == "es"
     assert out["stored"] == "it" and out["html"] == "it" and out["heard"] == ["it"]
     assert out["text"] == "Nuova partita"

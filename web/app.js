@@ -1,17 +1,19 @@
-// Entry point: draws the board at once from board.json while the engine loads, then hands the
-// page to the game UI (ui.js). Marks <html data-board="drawn"> and
+// Entry point: starts the Python engine, draws the board from board.json while it loads, then
+// hands the page to the game UI (ui.js). Marks <html data-board="drawn"> and
 // <html data-engine="loading|ready|error"> (tests and benchmarks wait on them).
 //
-// Only the board's modules are imported statically, so the board is painted as soon as
-// board.json has arrived; the rest of the UI and the Python engine load meanwhile.
+// The engine's loader is the only static import, so Python starts as soon as this module runs
+// (index.html preloads the runtime's files). Everything else is imported beside it: the
+// board (board-svg.js), the interface's language (i18n.js with the English catalog, then the
+// chosen language's; page-text.js) and the UI (ui.js). The board is drawn once board.json,
+// board-svg.js and the catalogs are there; board-svg.js gets its words from here.
 //
-// The interface's language (i18n.js, page-text.js) loads beside them: the static page is
-// re-labelled and the language switch put in the menu once it has, and on every change. The
-// loading and failure messages are worded in the chosen language when the catalogs are there,
-// and stay in English when they could not load (the page must still say what went wrong).
+// The static page is re-labelled and the language switch put in the menu once the catalogs
+// have loaded, and on every change. The loading and failure messages are worded in the chosen
+// language when the catalogs are there, and stay in English otherwise (the page must still say
+// what went wrong). A language catalog that cannot be downloaded leaves the page in English,
+// says so, and the game starts all the same (<html data-i18n="failed">).
 
-import { BoardSvg } from "./board-svg.js";
-import { held } from "./guard.js";
 import { loadEngine, readBuildInfo, snapshotState } from "./engine-loader.js";
 
 const root = document.documentElement;
@@ -32,31 +34,6 @@ function showStatus() {
   if (status) $("status").textContent = say(status);
 }
 
-const i18nReady = Promise.all([import("./i18n.js"), import("./page-text.js")]).then(
-  ([i18n, pageText]) => {
-    words = { t: i18n.t, has: i18n.has };
-    pageText.applyPageText();
-    document.querySelector("nav.menu")?.append(pageText.languageSwitch());
-    addEventListener(i18n.CHANGE_EVENT, () => {
-      pageText.applyPageText();
-      showStatus();
-      const retry = $("retry");
-      if (retry) retry.textContent = say({ key: "load.retry", english: "Try again" });
-    });
-    // the rules pages (another tab) share the choice: follow it when it changes there
-    addEventListener("storage", (event) => {
-      const lang = event.key === i18n.STORAGE_KEY ? i18n.supported(event.newValue) : null;
-      if (lang && lang === event.newValue && lang !== i18n.getLanguage()) i18n.setLanguage(lang);
-    });
-    showStatus();
-    root.dataset.i18n = "ready";
-  },
-  (error) => {
-    console.error("the interface's languages could not load; the page stays in English", error);
-    root.dataset.i18n = "failed";
-  },
-);
-
 /** Loader stages (engine-loader.js) and their keys. */
 const STAGE_KEYS = { runtime: "load.starting", wheel: "load.unpacking", import: "load.import",
   ready: "load.ready" };
@@ -67,6 +44,112 @@ function progress(message, fraction) {
   showStatus();
   if (fraction !== undefined) $("progress").value = fraction;
 }
+
+// -- start: Python first, everything else beside it --------------------------------------------
+
+/** Settles once the board has been painted (or cannot be): Python's start waits for it. */
+let boardPainted;
+const painted = new Promise((resolve) => { boardPainted = resolve; });
+// the UI's modules (preloaded by index.html) are evaluated once the board is painted, and
+// before Python's long start
+const ui = painted.then(() => Promise.all([import("./ui.js"), import("./guard.js")]));
+
+const pyodide = loadEngine(({ stage, message, fraction }) =>
+  progress({ key: STAGE_KEYS[stage], english: message }, fraction),
+{ after: Promise.allSettled([painted, ui]) });
+const boardData = fetch("board.json").then((r) => {
+  if (!r.ok) throw new Error(`cannot read board.json (HTTP ${r.status})`);
+  return r.json();
+});
+const boardModule = import("./board-svg.js");
+const i18nModules = Promise.all([import("./i18n.js"), import("./page-text.js")]);
+const info = readBuildInfo();  // in parallel: it also tells a mix of two builds
+for (const promise of [pyodide, boardData, boardModule, ui, info]) promise.catch(() => {});
+
+/** The board, once drawn (app.js keeps it to re-word it on a change of language). */
+const forward = { app: null, held: () => true, board: null };
+/** Why the chosen language's catalog could not be used at start ({key, params}), or null. */
+let languageFailure = null;
+
+/** A language's name in the page's language ("French"), else in its own ("Français"). */
+function languageName(i18n, lang) {
+  try {
+    return new Intl.DisplayNames([i18n.getLanguage()], { type: "language" }).of(lang);
+  } catch {
+    return i18n.LANGUAGE_NAMES[lang] ?? lang;
+  }
+}
+
+/** Once the catalogs are there: word the page, put the switch in the menu, follow changes.
+ * Resolves to i18n.js even when the chosen language failed (the page is in English then);
+ * rejects only when i18n.js or the English catalog could not load. */
+const i18nReady = i18nModules.then(async ([i18n, pageText]) => {
+  try {
+    await i18n.ready;
+    root.dataset.i18n = "ready";
+  } catch (error) {
+    console.error(`${error.message}; the page speaks English`, error.cause);
+    languageFailure = { key: "load.error.language",
+      params: { language: languageName(i18n, error.lang) } };
+    root.dataset.i18n = "failed";
+  }
+  words = { t: i18n.t, has: i18n.has, listText: i18n.listText };
+  pageText.applyPageText();
+  document.querySelector("nav.menu")?.append(pageText.languageSwitch());
+  addEventListener(i18n.CHANGE_EVENT, () => {
+    pageText.applyPageText();
+    showStatus();
+    forward.board?.reword();
+    const retry = $("retry");
+    if (retry) retry.textContent = say({ key: "load.retry", english: "Try again" });
+  });
+  // a language whose catalog cannot be downloaded: the page keeps its language and says so
+  addEventListener(i18n.FAILED_EVENT, (event) => {
+    const lang = event.detail.lang;
+    const text = i18n.t("load.error.switch", { language: languageName(i18n, lang) });
+    if (forward.app) forward.app.say(text, "error");
+    else $("message").textContent = text;
+  });
+  // the rules pages (another tab) share the choice: follow it when it changes there
+  addEventListener("storage", (event) => {
+    const lang = event.key === i18n.STORAGE_KEY ? i18n.supported(event.newValue) : null;
+    if (lang && lang === event.newValue && lang !== i18n.getLanguage()) {
+      i18n.setLanguage(lang).catch(() => {});  // FAILED_EVENT says it
+    }
+  });
+  showStatus();
+  return i18n;
+}, (error) => {
+  console.error("the interface's languages could not load; the page stays in English", error);
+  root.dataset.i18n = "failed";
+  throw error;
+});
+i18nReady.catch(() => {});  // the UI's import fails too then, and says so
+
+function drawBoard(BoardSvg, data) {
+  const board = new BoardSvg($("board"), data, {
+    // a click while the table has just turned to another player is not theirs (guard.js)
+    onOffice: (id) => { if (!forward.held()) forward.app?.turn.onOffice(id); },
+    onSpace: (path) => { if (!forward.held()) forward.app?.turn.onSpace(path); },
+  }, { t: words.t, listText: words.listText });
+  board.blank();
+  forward.board = board;
+  root.dataset.board = "drawn";
+  performance.mark("qv:board-drawn");
+  requestAnimationFrame(() => {
+    performance.mark("qv:board-frame");
+    setTimeout(boardPainted, 0);  // after the frame that shows it
+  });
+  if (document.hidden) boardPainted();  // a background tab paints no frame: nothing to wait for
+  return board;
+}
+
+/** The board drawn as soon as its data, its module and the words are there. */
+const boardDrawn = Promise.all([boardModule, boardData, i18nReady]).then(
+  ([{ BoardSvg }, data]) => drawBoard(BoardSvg, data));
+boardDrawn.catch(() => boardPainted());  // no board: Python need not wait
+
+// -- failures --------------------------------------------------------------------------------
 
 const MODULE_FAILED = /dynamically imported module|Importing a module script failed|module script/i;
 
@@ -111,53 +194,31 @@ function fail(error) {
   $("status").after(retry);
 }
 
-/** Board clicks before the UI has loaded go nowhere; afterwards to the turn controller. */
-const forward = { app: null };
-
-function drawBoard(boardData) {
-  const board = new BoardSvg($("board"), boardData, {
-    // a click while the table has just turned to another player is not theirs (guard.js)
-    onOffice: (id) => { if (!held()) forward.app?.turn.onOffice(id); },
-    onSpace: (path) => { if (!held()) forward.app?.turn.onSpace(path); },
-  });
-  board.blank();
-  root.dataset.board = "drawn";
-  performance.mark("qv:board-drawn");
-  requestAnimationFrame(() => performance.mark("qv:board-frame"));
-  return board;
-}
+// -- the game ----------------------------------------------------------------------------------
 
 async function boot() {
-  const boardData = fetch("board.json").then((r) => {
-    if (!r.ok) throw new Error(`cannot read board.json (HTTP ${r.status})`);
-    return r.json();
-  });
-  const ui = import("./ui.js");
-  const info = readBuildInfo();  // in parallel: it also tells a mix of two builds
-  info.catch(() => {});
-  const pyodide = loadEngine(({ stage, message, fraction }) =>
-    progress({ key: STAGE_KEYS[stage], english: message }, fraction));
-  ui.catch(() => {});
-  pyodide.catch(() => {});  // both reported below
+  window.__qv = {};
   let board = null;
   try {
-    board = drawBoard(await boardData);
+    board = await boardDrawn;
   } catch (error) {
     console.error(error);
   }
-  window.__qv = {};
   try {
-    const { createApp, Engine } = await ui;
+    const [[{ createApp, Engine }, { held }], i18n] = await Promise.all([ui, i18nReady]);
+    performance.mark("qv:ui-loaded");
+    forward.held = held;
     const app = createApp();
     window.__qv.app = app;
     const py = await pyodide;
+    performance.mark("qv:engine-ready");
     const buildInfo = await info;
     app.engine = new Engine(py);
     Object.assign(window.__qv, { pyodide: py, buildInfo, engine: app.engine });
     if (!board) {
       // board.json could not be fetched: the engine has the same data
       const reply = JSON.parse(py.runPython("from qvcore.jsapi import Table; Table().board()"));
-      board = drawBoard(reply.board);
+      board = drawBoard((await boardModule).BoardSvg, reply.board);
     }
     app.board = board;
     forward.app = app;
@@ -167,8 +228,9 @@ async function boot() {
     $("loading").hidden = true;
     progress({ key: "load.readyBuild", params: buildInfo,
       english: `Ready: qvcore ${buildInfo.version}, build ${buildInfo.build}.` }, 1);
-    await i18nReady;  // the game's panels speak the chosen language from their first render
     await app.start();
+    performance.mark("qv:started");
+    if (languageFailure) app.say(i18n.t(languageFailure.key, languageFailure.params), "error");
     root.dataset.engine = "ready";
   } catch (error) {
     fail(error);

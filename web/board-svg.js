@@ -4,7 +4,12 @@
 
 import { s } from "./dom.js";
 import { seatColour, shapePath, shapeTextY } from "./colours.js";
-import { t, listText, CHANGE_EVENT } from "./i18n.js";
+
+// The board's words (i18n.js's t and listText) are handed in by app.js (`words` below): this
+// module does not import i18n.js, so that the board and the page's start never wait for, nor
+// fail with, the language catalogs. Until then a key stands for its text.
+let t = (key) => key;
+let listText = (items) => items.join(", ");
 
 /** A family told by colour and shape ("Red, circle"), for screen readers. */
 function familyName(c) {
@@ -117,8 +122,11 @@ export class BoardSvg {
    * @param {SVGSVGElement} svg an empty <svg> element
    * @param {object} data the board data (board.json)
    * @param {{onOffice: (id: number) => void, onSpace: (path: number) => void}} handlers
+   * @param {{t: Function, listText: Function}} words i18n.js's t and listText; after a change
+   *   of language, call reword()
    */
-  constructor(svg, data, handlers) {
+  constructor(svg, data, handlers, words) {
+    ({ t, listText } = words);
     this.svg = svg;
     this.data = data;
     this.handlers = handlers;
@@ -129,7 +137,6 @@ export class BoardSvg {
     // on a wide desktop the players' panel stands beside the board: no strip under it then
     this.wide = globalThis.matchMedia?.(WIDE_QUERY) ?? null;
     this.draw();
-    addEventListener(CHANGE_EVENT, () => this.reword());
     this.wide?.addEventListener("change", () => {
       this.stripKey = null;
       if (this.lastStrip) this.drawStrip(...this.lastStrip);

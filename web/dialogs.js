@@ -5,6 +5,12 @@
 // itself, never on a decision button (so a repeated Enter decides nothing). If that player is
 // not the one who decided last, its decision buttons stay disabled for a moment (guard.js):
 // a double-click meant for the player before cannot answer for this one.
+//
+// One <dialog> element goes from one decision to the next: a dialog addressed to a player
+// that closes while a new one opens in the same task (an answer, then the next player's answer
+// dialog) hands its still open element over, emptied and filled again, instead of close() and
+// showModal() (each of which costs a style pass over the whole page). An element nobody takes
+// over by the end of the task is closed and removed.
 
 import { h } from "./dom.js";
 import { seatColour } from "./colours.js";
@@ -14,6 +20,10 @@ import { t } from "./i18n.js";
 
 let counter = 0;
 const open = new Set();
+/** Each <dialog> element's handle now (an element may serve several dialogs in turn). */
+const owners = new WeakMap();
+/** The element of a dialog closed in this task, still open for the next dialog to take. */
+let spare = null;
 
 /** "For <strong>name</strong>: this is their decision", in the chosen language (the name
  * may stand anywhere in the sentence). */
@@ -25,6 +35,47 @@ function forLine(name) {
 /** Close every open dialog (the game state changed under them). */
 export function closeAll() {
   for (const handle of [...open]) handle.close();
+}
+
+function finish(dialog) {
+  if (dialog.open) dialog.close();
+  dialog.remove();
+}
+
+/** A dialog's element after its dialog closed: kept open until the end of the task for a
+ * dialog opened meanwhile, else closed and removed. */
+function retire(dialog) {
+  if (spare) finish(spare);
+  if (!dialog.open || !dialog.isConnected) {
+    dialog.remove();
+    spare = null;
+    return;
+  }
+  spare = dialog;
+  // two turns of the microtask queue: a dialog opened from a promise settled by the closing
+  // one (the hand-over screen, then the decision) still takes it over
+  queueMicrotask(() => queueMicrotask(() => {
+    if (spare !== dialog) return;
+    spare = null;
+    finish(dialog);
+  }));
+}
+
+/** An open <dialog> element for a new dialog: the spare one when no other dialog is open
+ * (it is then on top), else a new one (opened by the caller with showModal). */
+function dialogElement() {
+  if (spare && open.size === 0) {
+    const dialog = spare;
+    spare = null;
+    return dialog;
+  }
+  const dialog = document.createElement("dialog");
+  dialog.addEventListener("cancel", (event) => {
+    event.preventDefault();
+    owners.get(dialog)?.cancel();
+  });
+  dialog.addEventListener("close", () => owners.get(dialog)?.close());
+  return dialog;
 }
 
 /**
@@ -45,10 +96,13 @@ export function closeAll() {
 export function openDialog(o) {
   const id = `dlg-${++counter}`;
   const error = h("p", { class: "dlg-error", role: "alert", "data-testid": "dialog-error" });
-  const dialog = h("dialog", {
-    class: `dlg ${o.className ?? ""}`, "aria-labelledby": `${id}-title`,
-    "data-testid": o.testid ?? null, tabindex: "-1",
-  });
+  const dialog = dialogElement();
+  const reused = dialog.open;
+  dialog.setAttribute("class", `dlg ${o.className ?? ""}`);
+  dialog.setAttribute("aria-labelledby", `${id}-title`);
+  dialog.setAttribute("tabindex", "-1");
+  if (o.testid) dialog.dataset.testid = o.testid;
+  else delete dialog.dataset.testid;
   const head = h("header", { class: "dlg-head" });
   if (o.to) {
     const c = seatColour(o.to.meta, o.to.seat);
@@ -77,30 +131,38 @@ export function openDialog(o) {
     if (a.kind !== "quiet") decisions.push(button);  // quiet ones decide nothing
     foot.append(button);
   }
-  dialog.append(head, body, error, foot);
+  const parts = [head, body, error, foot];
+  // the parts go first: anything else in the element (not this module's) stays after them
+  dialog.prepend(...parts);
   handle.close = () => {
     if (handle.closed) return;
     handle.closed = true;
     open.delete(handle);
-    if (dialog.open) dialog.close();
-    dialog.remove();
+    for (const part of parts) part.remove();  // nothing of it stays in the page
+    // a player's decision hands its element over to the next one's (if one opens now);
+    // another dialog closes at once (focus may go behind it in this task)
+    if (o.to) retire(dialog);
+    else finish(dialog);
     o.onClose?.();
   };
-  handle.error = (message) => { error.textContent = message ?? ""; };
-  dialog.addEventListener("cancel", (event) => {
-    event.preventDefault();
+  handle.cancel = () => {
     if (o.escape !== false) handle.close();
-  });
-  dialog.addEventListener("close", () => handle.close());
-  document.body.append(dialog);
+  };
+  handle.error = (message) => { error.textContent = message ?? ""; };
+  owners.set(dialog, handle);
   open.add(handle);
-  dialog.showModal();
+  if (!reused) {
+    document.body.append(dialog);
+    dialog.showModal();
+  }
   if (o.to) {
     noteDecider(o.to.seat);
     holdButtons(decisions);
   }
   const first = dialog.querySelector("[autofocus]") ?? (o.to ? dialog
     : foot.querySelector("button:not([disabled])"));
+  // a dialog taken over keeps focus on itself: focus it again so that its new name is read
+  if (reused && first === dialog && document.activeElement === dialog) dialog.blur();
   first?.focus();
   return handle;
 }

@@ -53,6 +53,15 @@ export class EngineLoadError extends Error {
 
 let buildInfo = null;
 
+/** A performance mark ("qv:engine-…") for profiles and bench/load.py; never fails. */
+function mark(name) {
+  try {
+    performance.mark(`qv:engine-${name}`);
+  } catch {
+    // no User Timing here
+  }
+}
+
 let settleSnapshot;
 /** Resolves, once the engine has loaded, with what became of the snapshot: "restored",
  * "stored" (made and kept for the next visit), "unused" (switched off or no Cache Storage)
@@ -157,10 +166,17 @@ function watchRuntimeDownloads() {
   };
 }
 
-async function startRuntime(options) {
+/** Pyodide's module, imported as soon as loading starts (index.html preloads it too). */
+function importRuntime() {
+  const module = import("./pyodide/pyodide.mjs");
+  module.catch(() => {});  // awaited in startRuntime
+  return module;
+}
+
+async function startRuntime(runtime, options) {
   let module;
   try {
-    module = await import("./pyodide/pyodide.mjs");
+    module = await runtime;
   } catch (error) {
     throw downloadError("pyodide/pyodide.mjs", describe(error), error);
   }
@@ -218,9 +234,43 @@ function snapshotsUsable() {
   return BUILT && typeof caches !== "undefined" && globalThis.isSecureContext !== false;
 }
 
+/** localStorage's note of the build whose snapshot is kept (the page's; a worker has none). */
+const SNAPSHOT_NOTE = "quo-vadis.snapshot";
+
+function localStore() {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null;  // storage blocked
+  }
+}
+
+/** Whether a snapshot of this build may be kept: false when the page's note says none is
+ * (a first visit then starts Python without opening Cache Storage), true when it may be. */
+function snapshotNoted() {
+  const store = localStore();
+  if (!store || CONTEXT) return true;
+  try {
+    return store.getItem(SNAPSHOT_NOTE) === BUILD_ID;
+  } catch {
+    return true;
+  }
+}
+
+function noteSnapshot(build) {
+  const store = localStore();
+  if (!store || CONTEXT) return;
+  try {
+    if (build) store.setItem(SNAPSHOT_NOTE, build);
+    else store.removeItem(SNAPSHOT_NOTE);
+  } catch {
+    // without the note the next visit looks into Cache Storage itself
+  }
+}
+
 /** This build's snapshot bytes, or null. */
 async function readSnapshot() {
-  if (!snapshotsUsable()) return null;
+  if (!snapshotsUsable() || !snapshotNoted()) return null;
   try {
     const cache = await caches.open(SNAPSHOT_CACHE);
     const response = await cache.match(SNAPSHOT_KEY);
@@ -249,6 +299,7 @@ async function storeSnapshot(bytes) {
       "content-type": "application/octet-stream", "x-qv-build": BUILD_ID,
       "x-qv-length": String(bytes.length),
     } }));
+    noteSnapshot(BUILD_ID);
     settleSnapshot("stored");
   } catch (error) {
     console.warn(`Quo Vadis: the Python snapshot could not be kept: ${describe(error)}`);
@@ -257,6 +308,7 @@ async function storeSnapshot(bytes) {
 }
 
 async function dropSnapshots() {
+  noteSnapshot(null);
   try {
     await caches.delete(SNAPSHOT_CACHE);
   } catch {
@@ -270,11 +322,14 @@ function engineAnswers(pyodide) {
   if (!reply.ok) throw new Error("the engine did not answer");
 }
 
-async function restore(bytes, wheel) {
-  const pyodide = await startRuntime({ _loadSnapshot: bytes });
+async function restore(runtime, bytes, wheel) {
+  const pyodide = await startRuntime(runtime, { _loadSnapshot: bytes });
+  mark("runtime");
   engineAnswers(pyodide);
+  mark("answers");
   // the snapshot holds Python's memory, not its files: put the package's files back
   installWheel(pyodide, await wheel);
+  mark("wheel");
   return pyodide;
 }
 
@@ -284,20 +339,29 @@ async function restore(bytes, wheel) {
  * @param {(progress: {stage: string, fraction: number, message: string}) => void} [onProgress]
  *   called as loading goes on; stage is one of "runtime", "wheel", "import", "ready";
  *   fraction rises from 0 to 1.
- * @param {{snapshot?: boolean}} [options] snapshot: false never reads nor makes a snapshot.
+ * @param {{snapshot?: boolean, after?: Promise}} [options] snapshot: false never reads nor
+ *   makes a snapshot. after: the interpreter starts only once this has settled (the page
+ *   passes its board's first paint: starting Python is one long task that would hold the
+ *   paint back); the files download and the snapshot is read meanwhile.
  * @returns {Promise<object>} the Pyodide instance, with qvcore imported.
  * @throws {EngineLoadError} with a readable message (and `advice`) when any step fails.
  */
-export async function loadEngine(onProgress = () => {}, { snapshot = true } = {}) {
+export async function loadEngine(onProgress = () => {}, { snapshot = true, after = null } = {}) {
   const report = (stage, fraction, message) => onProgress({ stage, fraction, message });
+  mark("start");
   report("runtime", 0.05, "Starting Python…");
+  const runtime = importRuntime();
   const wheel = fetchWheel();
   wheel.catch(() => {});  // awaited below
-  if (snapshot) {
-    const bytes = await readSnapshot();
+  const saved = snapshot ? readSnapshot() : null;
+  await Promise.allSettled([after]);
+  mark("after");
+  if (saved) {
+    const bytes = await saved;
+    mark("snapshot-read");
     if (bytes) {
       try {
-        const pyodide = await restore(bytes, wheel);
+        const pyodide = await restore(runtime, bytes, wheel);
         settleSnapshot("restored");
         report("ready", 1, "Ready.");
         return pyodide;
@@ -310,9 +374,11 @@ export async function loadEngine(onProgress = () => {}, { snapshot = true } = {}
     }
   }
   const making = snapshot && snapshotsUsable();
-  const pyodide = await startRuntime(making ? { _makeSnapshot: true } : {});
+  const pyodide = await startRuntime(runtime, making ? { _makeSnapshot: true } : {});
+  mark("runtime");
   report("wheel", 0.8, "Unpacking the rules engine…");
   installWheel(pyodide, await wheel);
+  mark("wheel");
   report("import", 0.9, "Importing the rules engine…");
   try {
     pyodide.runPython(IMPORT_ENGINE);
@@ -320,6 +386,7 @@ export async function loadEngine(onProgress = () => {}, { snapshot = true } = {}
     throw new EngineLoadError(`The rules engine could not be imported: ${describe(error)}.`,
       { cause: error, key: "load.error.import", params: { message: describe(error) } });
   }
+  mark("import");
   if (making) {
     let bytes = null;
     try {
@@ -328,6 +395,7 @@ export async function loadEngine(onProgress = () => {}, { snapshot = true } = {}
       console.warn(`Quo Vadis: no Python snapshot could be made: ${describe(error)}`);
       settleSnapshot("failed");
     }
+    mark("snapshot-made");
     // kept once the page is idle: the copy is not on the way to a playable page
     if (bytes) setTimeout(() => { storeSnapshot(bytes); }, 0);
   } else {

@@ -5,22 +5,67 @@
 // <html lang> in sync and dispatches "qv-language" on window so the page can re-render.
 // A key missing from a catalog is reported (console + window.__qvMissingKeys) so that tests
 // fail on it; the English text is shown meanwhile.
+//
+// Loading: only English (the fallback) is imported statically; the chosen language's catalog
+// is imported on demand. `ready` settles once it has loaded (until then t() speaks English,
+// without a report); a catalog that cannot be downloaded leaves the page in English, and
+// `ready` rejects with the reason (app.js says so). setLanguage() switches once the new
+// catalog is there.
 
 import en from "./locales/en.js";
-import it from "./locales/it.js";
-import fr from "./locales/fr.js";
-import es from "./locales/es.js";
 
 export const LANGUAGES = ["en", "it", "fr", "es"];
 export const STORAGE_KEY = "qv-lang";
 export const CHANGE_EVENT = "qv-language";
-export const CATALOGS = { en, it, fr, es };
+/** Dispatched on window ({detail: {lang}}) when a chosen language's catalog cannot load. */
+export const FAILED_EVENT = "qv-language-failed";
 /** Each language's own name, for the switch. */
 export const LANGUAGE_NAMES = { en: "English", it: "Italiano", fr: "Français", es: "Español" };
+
+/** The catalogs loaded so far, by language. */
+const CATALOGS = { en };
+/** Catalogs being imported, by language: the import's promise (a failed one is dropped). */
+const loading = new Map();
+
+/** The catalog of lang, imported once (the module is web/locales/<lang>.js). */
+export function loadLanguage(lang) {
+  if (CATALOGS[lang]) return Promise.resolve(CATALOGS[lang]);
+  if (!LANGUAGES.includes(lang)) return Promise.reject(new Error(`unsupported language: ${lang}`));
+  if (!loading.has(lang)) {
+    const load = import(`./locales/${lang}.js`).then((module) => {
+      CATALOGS[lang] = module.default;
+      return module.default;
+    });
+    load.catch(() => loading.delete(lang));  // a later call tries again
+    loading.set(lang, load);
+  }
+  return loading.get(lang);
+}
+
+/** Load several catalogs (tools and tests that word one text in every language). */
+export function loadLanguages(langs = LANGUAGES) {
+  return Promise.all(langs.map(loadLanguage));
+}
 
 const plurals = new Map();
 let current = detectLanguage();
 syncDocument();
+/** The latest language asked for by setLanguage (an earlier one still loading is dropped). */
+let asked = current;
+
+const first = current;
+/** Settles once the first language's catalog has loaded; rejects with an Error whose `lang`
+ * names that language (the page then speaks English, `<html lang="en">`) when it could not be
+ * downloaded. */
+export const ready = loadLanguage(first).then(() => first, (error) => {
+  if (current === first) {
+    current = "en";
+    syncDocument();
+  }
+  throw Object.assign(new Error(`the ${first} catalog could not load`, { cause: error }),
+    { lang: first });
+});
+ready.catch(() => {});  // the page reports it (app.js)
 
 /** The supported language a tag like "it-CH" or "FR" stands for, or null. */
 export function supported(tag) {
@@ -57,12 +102,23 @@ export function detectLanguage() {
 
 export function getLanguage() { return current; }
 
+function tell(type, detail) {
+  if (typeof globalThis.dispatchEvent === "function" && typeof globalThis.CustomEvent === "function") {
+    globalThis.dispatchEvent(new CustomEvent(type, { detail }));
+  }
+}
+
 function syncDocument() {
   const doc = globalThis.document;
   if (doc?.documentElement) doc.documentElement.lang = current;
 }
 
-/** Switch the interface's language, store the choice and tell the page to re-render. */
+/**
+ * Switch the interface's language: the choice is stored at once; once its catalog has loaded,
+ * <html lang> follows and "qv-language" is dispatched so the page re-renders. Throws on an
+ * unsupported language; the promise resolves to the language, or rejects when its catalog
+ * could not be downloaded (the page keeps its language then, and FAILED_EVENT is dispatched).
+ */
 export function setLanguage(lang) {
   const chosen = supported(lang);
   if (!chosen || chosen !== lang) throw new Error(`unsupported language: ${lang}`);
@@ -71,14 +127,19 @@ export function setLanguage(lang) {
   } catch {
     // the choice then lasts for this page only
   }
-  const changed = chosen !== current;
-  current = chosen;
-  syncDocument();
-  if (changed && typeof globalThis.dispatchEvent === "function"
-      && typeof globalThis.CustomEvent === "function") {
-    globalThis.dispatchEvent(new CustomEvent(CHANGE_EVENT, { detail: { lang: chosen } }));
-  }
-  return chosen;
+  asked = chosen;
+  return loadLanguage(chosen).then(() => {
+    if (asked !== chosen) return chosen;  // another choice came after this one
+    const changed = chosen !== current;
+    current = chosen;
+    syncDocument();
+    if (changed) tell(CHANGE_EVENT, { lang: chosen });
+    return chosen;
+  }, (error) => {
+    console.error(`i18n: the ${chosen} catalog could not load`, error);
+    if (asked === chosen) tell(FAILED_EVENT, { lang: chosen });
+    throw error;
+  });
 }
 
 /** Keys looked up but absent (or empty) in a catalog, as "lang:key", each once. */
@@ -101,11 +162,13 @@ function usable(entry) {
     && entry.other !== "";
 }
 
-/** The raw catalog entry for key in lang (falling back to English, reported). */
+/** The raw catalog entry for key in lang (falling back to English, reported; a catalog not
+ * loaded, or not yet, is English without a report). */
 function entryFor(key, lang) {
-  const entry = CATALOGS[lang]?.[key];
+  const catalog = CATALOGS[lang];
+  const entry = catalog?.[key];
   if (usable(entry)) return { entry, lang };
-  reportMissing(lang, key, entry === undefined ? "missing" : "empty");
+  if (catalog) reportMissing(lang, key, entry === undefined ? "missing" : "empty");
   if (lang !== "en" && usable(en[key])) return { entry: en[key], lang: "en" };
   return { entry: null, lang };
 }

@@ -46,7 +46,10 @@ export function languageSwitch() {
     select.append(option);
   }
   select.value = getLanguage();
-  select.addEventListener("change", () => setLanguage(select.value));
+  select.addEventListener("change", () => {
+    // a catalog that cannot be downloaded: the page keeps its language (and says so, app.js)
+    setLanguage(select.value).catch(() => { select.value = getLanguage(); });
+  });
   addEventListener("qv-language", () => {
     select.value = getLanguage();
     select.setAttribute("aria-label", t("page.language"));

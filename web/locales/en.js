@@ -529,6 +529,8 @@ export default {
   "load.advice.reload": "Reload the page to try again.",
   "load.advice.clearData": "Reload the page. If this stays, clear this site's data in the browser settings.",
   "load.advice.connection": "Check the connection and reload the page to try again.",
+  "load.error.language": "The {language} wording could not be downloaded: the page is in English. Check the connection and reload the page to try again.",
+  "load.error.switch": "The {language} wording could not be downloaded. Check the connection and try again.",
   "ui.words.botsPaused": "bots paused",
   "ui.words.thinking": "is thinking…",
   "dialog.forDecision": "For {name}: this is their decision",

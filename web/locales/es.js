@@ -529,6 +529,8 @@ export default {
   "load.advice.reload": "Recarga la página para volver a intentarlo.",
   "load.advice.clearData": "Recarga la página. Si el problema continúa, borra los datos de este sitio en la configuración del navegador.",
   "load.advice.connection": "Comprueba la conexión y recarga la página para volver a intentarlo.",
+  "load.error.language": "No se han podido descargar los textos en {language}: la página está en inglés. Comprueba la conexión y recarga la página para volver a intentarlo.",
+  "load.error.switch": "No se han podido descargar los textos en {language}. Comprueba la conexión y vuelve a intentarlo.",
   "ui.words.botsPaused": "bots en pausa",
   "ui.words.thinking": "está pensando…",
   "dialog.forDecision": "Para {name}: esta decisión es suya",

@@ -529,6 +529,8 @@ export default {
   "load.advice.reload": "Rechargez la page pour réessayer.",
   "load.advice.clearData": "Rechargez la page. Si le problème persiste, effacez les données de ce site dans les réglages du navigateur.",
   "load.advice.connection": "Vérifiez la connexion et rechargez la page pour réessayer.",
+  "load.error.language": "Les textes en {language} n'ont pas pu être téléchargés\u00a0: la page est en anglais. Vérifiez la connexion et rechargez la page pour réessayer.",
+  "load.error.switch": "Les textes en {language} n'ont pas pu être téléchargés. Vérifiez la connexion et réessayez.",
   "ui.words.botsPaused": "bots en pause",
   "ui.words.thinking": "réfléchit…",
   "dialog.forDecision": "Pour {name}\u00a0: c'est sa décision",

@@ -529,6 +529,8 @@ export default {
   "load.advice.reload": "Ricarica la pagina per riprovare.",
   "load.advice.clearData": "Ricarica la pagina. Se il problema resta, cancella i dati di questo sito nelle impostazioni del browser.",
   "load.advice.connection": "Controlla la connessione e ricarica la pagina per riprovare.",
+  "load.error.language": "Non è stato possibile scaricare i testi in {language}: la pagina è in inglese. Controlla la connessione e ricarica la pagina per riprovare.",
+  "load.error.switch": "Non è stato possibile scaricare i testi in {language}. Controlla la connessione e riprova.",
   "ui.words.botsPaused": "bot in pausa",
   "ui.words.thinking": "sta pensando…",
   "dialog.forDecision": "Per {name}: la decisione è sua",
