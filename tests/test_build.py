@@ -96,3 +96,33 @@ def test_index_html_carries_the_servers_content_security_policy() -> None:
     html = (build.ROOT / "index.html").read_text(encoding="utf-8")
     assert f'content="{build.CONTENT_SECURITY_POLICY}"' in html
     assert build.CSP_HEADER.startswith(build.CONTENT_SECURITY_POLICY)
+
+
+STATIC_IMPORT = re.compile(r'^\s*import\s[^;]*?from\s+"(\./[^"]+\.js)"', re.M)
+DYNAMIC_IMPORT = re.compile(r'import\(\s*"(\./[^"]+\.js)"\s*\)')
+
+
+def module_graph(entry: str) -> set[str]:
+    """The page's own modules that ``entry`` imports, statically or with import("./x.js")."""
+    seen: set[str] = set()
+    todo = [entry]
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        text = (build.ROOT / "web" / name).read_text(encoding="utf-8")
+        folder = Path(name).parent
+        for found in STATIC_IMPORT.findall(text) + DYNAMIC_IMPORT.findall(text):
+            todo.append((folder / found).as_posix())
+    return seen
+
+
+def test_index_preloads_every_module_the_game_imports() -> None:
+    """index.html requests the UI's modules flat (no waterfall of imports): a module added to
+    the game without its modulepreload line would quietly slow the start down."""
+    html = (build.ROOT / "index.html").read_text(encoding="utf-8")
+    preloaded = set(re.findall(r'<link rel="modulepreload" href="([^"]+\.js)">', html))
+    needed = module_graph("app.js") - {"app.js"}
+    assert {"ui.js", "board-svg.js", "i18n.js"} <= needed  # the graph is really followed
+    assert sorted(needed - preloaded) == []
