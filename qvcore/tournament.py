@@ -43,6 +43,8 @@ def play_game(options: Options | dict[str, Any], seed: int, levels: list[str],
     """One bot game; an action the engine rejects is counted and replaced by a legal one."""
     game = Game(options, seed)
     bots = [make_bot(level, seat, seed * 8 + seat) for seat, level in enumerate(levels)]
+    for seat, bot in enumerate(bots):
+        bot.meet(Observer(seat).view(game.state))
     rejected = [0] * len(levels)
     actions = 0
     while not game.is_over() and actions < max_actions:

@@ -32,6 +32,11 @@ class Bot:
         self.seconds: list[float] = []  # wall-clock time of each decision
         self.cpu_seconds: list[float] = []  # CPU time of each decision (this process)
 
+    def meet(self, seat_view: Mapping[str, Any]) -> None:
+        """Take in the seat's view when joining a game (at its start, or mid-game), so that
+        the events that follow are understood from there on."""
+        self.memory.update(dict(seat_view))
+
     def observe(self, event: dict[str, Any]) -> None:
         """Follow one public event (every event of the game, in order)."""
         self.memory.observe(event)

@@ -31,7 +31,7 @@ class BotHost:
             bot = make_bot(level, seat, seed)
             view = json.loads(view_json)
             if isinstance(view, dict) and view.get("players"):
-                bot.memory.update(view)
+                bot.meet(view)
             self.bots[seat] = bot
             return {"seat": seat, "level": level}
         return _reply(run)

@@ -22,7 +22,6 @@ from .base import Action
 from .memory import Memory
 from .negotiate import choose_answer
 from .normal import NormalBot, caesar_cost, retire_lowest
-from .sample import sample_state
 from .situation import Situation
 
 SAMPLES = 6  # determinisations per decision
@@ -45,7 +44,7 @@ class HardBot(NormalBot):
             return ranked
         totals = [0.0] * len(top)
         for _ in range(self.samples):
-            state = sample_state(sit.view, self.memory, sit.rand)
+            state = self.memory.sample(sit.view, sit.rand)
             for i, (_value, action) in enumerate(top):
                 totals[i] += self._playout_value(state, action, sit.rand)
         pressure = caesar_cost(sit.state.turn)

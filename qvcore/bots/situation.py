@@ -11,7 +11,6 @@ from ..errors import RuleError
 from ..state import GameState
 from .evaluate import MEAN_TOKEN, game_totals, win_chances
 from .memory import Memory
-from .sample import sample_state
 
 
 class Situation:
@@ -23,7 +22,7 @@ class Situation:
         self.seat: int = view["viewer"]
         self.memory = memory
         self.rand = rand
-        self.state = state if state is not None else sample_state(view, memory, rand)
+        self.state = state if state is not None else memory.sample(view, rand)
         self.base = game_totals(self.state)
         self.estimate = [self.base[q] if "hoard" in data or q >= len(memory.known)
                          else memory.estimated_total(q, MEAN_TOKEN)
