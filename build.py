@@ -617,13 +617,14 @@ def mypy_targets() -> list[str]:
 def parallel_args(pytest_args: Sequence[str]) -> list[str]:
     """pytest-xdist workers, one per core (at most 4), unless the arguments choose already.
 
-    Most of the suite's time is browser tests, each starting Pyodide in a fresh page; two
-    workers on two cores roughly halve it. `python3 build.py test -n 0` runs in one process.
+    Most of the suite's time is browser tests, each starting Pyodide in a fresh page; work
+    stealing keeps both workers busy to the end (14.4 min in one process, 8 with two workers
+    on two cores). `python3 build.py test -n 0` runs in one process.
     """
     chosen = any(arg in ("-n", "--numprocesses", "-p") or arg.startswith(("-n", "--numprocesses="))
                  for arg in pytest_args)
     workers = min(os.cpu_count() or 1, 4)
-    return [] if chosen or workers < 2 else ["-n", str(workers)]
+    return [] if chosen or workers < 2 else ["-n", str(workers), "--dist", "worksteal"]
 
 
 def run_checks(pytest_args: Sequence[str]) -> int:
