@@ -127,7 +127,7 @@ function describe(error) {
  * and rejects with a bare object when the standard library fails. The returned promise
  * rejects with a readable EngineLoadError as soon as a runtime file fails; stop() undoes it.
  */
-function watchRuntimeDownloads(gate = null) {
+function watchRuntimeDownloads() {
   const scope = globalThis;
   const originalFetch = scope.fetch;
   const originalStreaming = WebAssembly.instantiateStreaming;
@@ -149,13 +149,7 @@ function watchRuntimeDownloads(gate = null) {
   };
   WebAssembly.instantiateStreaming = async function watchedStreaming(source, imports) {
     try {
-      if (!gate) return await originalStreaming.call(WebAssembly, source, imports);
-      // compiled off the main thread at once; instantiated (Python's blocking start) only
-      // once the gate has settled, so that the board is painted first
-      const compiled = WebAssembly.compileStreaming(source);
-      await Promise.allSettled([gate]);
-      const module = await compiled;
-      return { module, instance: await WebAssembly.instantiate(module, imports) };
+      return await originalStreaming.call(WebAssembly, source, imports);
     } catch (error) {
       fail(new EngineLoadError(`Python's runtime (pyodide.asm.wasm) could not be started: ${
         describe(error)}.`, { file: "pyodide/pyodide.asm.wasm", cause: error,
@@ -179,14 +173,14 @@ function importRuntime() {
   return module;
 }
 
-async function startRuntime(runtime, options, gate = null) {
+async function startRuntime(runtime, options) {
   let module;
   try {
     module = await runtime;
   } catch (error) {
     throw downloadError("pyodide/pyodide.mjs", describe(error), error);
   }
-  const watch = watchRuntimeDownloads(gate);
+  const watch = watchRuntimeDownloads();
   try {
     return await Promise.race([
       module.loadPyodide({ indexURL: RUNTIME_URL, ...options }),
@@ -360,10 +354,7 @@ export async function loadEngine(onProgress = () => {}, { snapshot = true, after
   const wheel = fetchWheel();
   wheel.catch(() => {});  // awaited below
   const saved = snapshot ? readSnapshot() : null;
-  // restoring a snapshot blocks the page at once, so it waits for `after` (the board's paint);
-  // a first visit starts the runtime now and holds back only its blocking instantiation
-  const restoring = Boolean(saved) && snapshotNoted();
-  if (restoring) await Promise.allSettled([after]);
+  await Promise.allSettled([after]);
   mark("after");
   if (saved) {
     const bytes = await saved;
@@ -383,7 +374,7 @@ export async function loadEngine(onProgress = () => {}, { snapshot = true, after
     }
   }
   const making = snapshot && snapshotsUsable();
-  const pyodide = await startRuntime(runtime, making ? { _makeSnapshot: true } : {}, after);
+  const pyodide = await startRuntime(runtime, making ? { _makeSnapshot: true } : {});
   mark("runtime");
   report("wheel", 0.8, "Unpacking the rules engine…");
   installWheel(pyodide, await wheel);
