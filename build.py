@@ -15,12 +15,14 @@ import argparse
 import base64
 import contextlib
 import functools
+import gzip
 import hashlib
 import http.server
 import json
 import os
 import shlex
 import shutil
+import struct
 import subprocess
 import sys
 import tarfile
@@ -65,11 +67,15 @@ WHEEL_DIR = "wheels"
 BUILD_INFO = "build-info.json"
 BOARD_JSON = "board.json"
 PRECACHE_JSON = "precache.json"
-GENERATED = frozenset({RUNTIME_DIR, WHEEL_DIR, BUILD_INFO, BOARD_JSON, PRECACHE_JSON})
+SNAPSHOT_DIR = "snapshot"
+GENERATED = frozenset({RUNTIME_DIR, WHEEL_DIR, BUILD_INFO, BOARD_JSON, PRECACHE_JSON,
+                       SNAPSHOT_DIR})
 
 BUILD_ID_PLACEHOLDER = "__BUILD_ID__"
 WHEEL_PATH_PLACEHOLDER = "__WHEEL_PATH__"
 WHEEL_SHA256_PLACEHOLDER = "__WHEEL_SHA256__"
+SNAPSHOT_PATH_PLACEHOLDER = "__SNAPSHOT_PATH__"
+SNAPSHOT_INTEGRITY_PLACEHOLDER = "__SNAPSHOT_INTEGRITY__"
 #: copied source files in which the placeholders are replaced
 STAMPED_SUFFIXES = frozenset({".js", ".mjs", ".html", ".css", ".webmanifest"})
 #: fixed timestamp for wheel entries, so equal sources give a byte-equal wheel
@@ -87,6 +93,11 @@ def log(message: str) -> None:
 def sha256_bytes(data: bytes) -> str:
     """Hex sha256 of some bytes."""
     return hashlib.sha256(data).hexdigest()
+
+
+def subresource_integrity(data: bytes) -> str:
+    """The `integrity` value (Subresource Integrity, "sha256-<base64>") of some bytes."""
+    return "sha256-" + base64.b64encode(hashlib.sha256(data).digest()).decode("ascii")
 
 
 def sha256_file(path: Path) -> str:
@@ -330,6 +341,70 @@ def write_lock(source: Path, dest: Path, micropip_sha256: str) -> str:
     return str(lock["info"]["python"])
 
 
+# --- the Python snapshot ----------------------------------------------------------------------
+
+#: Node runs the site's own runtime, writes the wheel where the page writes it and imports the
+#: engine from it as the page does (engine-loader.js, WHEEL_FILE and IMPORT_ENGINE), then writes
+#: Pyodide's memory snapshot to $QV_SNAPSHOT. argv is cut to the program's name first, so that
+#: Python's sys.executable and $_ in the snapshot are the browser's ("./this.program"), not a
+#: path of the building machine.
+SNAPSHOT_WHEEL_FILE = "/lib/qvcore.whl"
+SNAPSHOT_SCRIPT = f"""
+process.argv.splice(1);
+const {{ readFileSync, writeFileSync }} = await import("node:fs");
+const {{ pathToFileURL }} = await import("node:url");
+const runtime = process.env.QV_RUNTIME;
+const {{ loadPyodide }} = await import(pathToFileURL(`${{runtime}}/pyodide.mjs`).href);
+const pyodide = await loadPyodide({{ indexURL: `${{runtime}}/`, _makeSnapshot: true }});
+pyodide.FS.writeFile("{SNAPSHOT_WHEEL_FILE}", new Uint8Array(readFileSync(process.env.QV_WHEEL)));
+pyodide.runPython('import sys\\nsys.path.insert(0, "{SNAPSHOT_WHEEL_FILE}")\\nimport qvcore.jsapi');
+writeFileSync(process.env.QV_SNAPSHOT, pyodide.makeMemorySnapshot());
+"""
+
+
+#: the sparse form of a snapshot: "QVSP", the memory's length, the page size and the number of
+#: pages (u32, little-endian), a bitmap of the pages that are not all zeros (bit i of byte
+#: i // 8), then those pages in order. Half of Python's memory is zeros: the page unzips and
+#: reads half as much (python-snapshot.js expands it).
+SPARSE_MAGIC = b"QVSP"
+SPARSE_PAGE = 4096
+
+
+def sparse_memory(memory: bytes, page: int = SPARSE_PAGE) -> bytes:
+    """The sparse form of a memory snapshot (SPARSE_MAGIC): its all-zero pages left out."""
+    count = -(-len(memory) // page)
+    bitmap = bytearray(-(-count // 8))
+    kept = []
+    for index in range(count):
+        chunk = memory[index * page:(index + 1) * page]
+        if chunk.count(0) != len(chunk):
+            bitmap[index // 8] |= 1 << (index % 8)
+            kept.append(chunk)
+    header = SPARSE_MAGIC + struct.pack("<III", len(memory), page, count)
+    return header + bytes(bitmap) + b"".join(kept)
+
+
+def make_snapshot(runtime_dir: Path, wheel: Path) -> bytes:
+    """Python's memory right after ``import qvcore.jsapi``, made with Node from the site's own
+    runtime and wheel, in sparse form and gzipped: the page restores it instead of starting
+    Python (and importing the engine) itself. Pyodide checks that a snapshot matches its
+    runtime."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "python.snapshot"
+        env = {**os.environ, "QV_RUNTIME": str(runtime_dir.resolve()),
+               "QV_WHEEL": str(wheel.resolve()), "QV_SNAPSHOT": str(out)}
+        try:
+            done = subprocess.run(["node", "--input-type=module", "-"], input=SNAPSHOT_SCRIPT,
+                                  text=True, env=env, capture_output=True, check=False,
+                                  timeout=SUBPROCESS_TIMEOUT)
+        except FileNotFoundError as error:
+            raise BuildError("Node.js (node) is needed to make the Python snapshot") from error
+        if done.returncode != 0 or not out.is_file():
+            raise BuildError(f"making the Python snapshot with Node failed (exit code "
+                             f"{done.returncode}):\n{done.stderr[-2000:]}")
+        return gzip.compress(sparse_memory(out.read_bytes()), compresslevel=6, mtime=0)
+
+
 def board_json() -> str:
     """The board as JSON, from qvcore.board.board_data() in this source tree."""
     if str(ROOT) not in sys.path:
@@ -361,9 +436,12 @@ def list_files(root: Path) -> list[str]:
     return sorted(p.relative_to(root).as_posix() for p in root.rglob("*") if p.is_file())
 
 
-def content_hash(root: Path) -> str:
-    """A short hash over every file's path and content: the build id."""
+def content_hash(root: Path, extra: Sequence[tuple[str, bytes]] = ()) -> str:
+    """A short hash over every file's path and content (and the extra (name, data) pairs of
+    files not written yet): the build id."""
     digest = hashlib.sha256()
+    for name, data in extra:
+        digest.update(f"{name}\0{sha256_bytes(data)}\n".encode())
     for name in list_files(root):
         digest.update(f"{name}\0{sha256_file(root / name)}\n".encode())
     return digest.hexdigest()[:16]
@@ -401,16 +479,26 @@ def assemble(staging: Path) -> dict[str, str]:
                         sha256_file(micropip))
     wheel = build_wheel(staging / WHEEL_DIR)
     (staging / BOARD_JSON).write_text(board_json(), encoding="utf-8")
-    build_id = content_hash(staging)
+    snapshot = make_snapshot(runtime_dir, wheel)
+    # the snapshot's name carries the build id, which covers the snapshot's bytes too
+    build_id = content_hash(staging, [(SNAPSHOT_DIR, snapshot)])
+    snapshot_path = f"{SNAPSHOT_DIR}/python-{build_id}.bin.gz"
+    (staging / SNAPSHOT_DIR).mkdir()
+    (staging / snapshot_path).write_bytes(snapshot)
     wheel_path, wheel_sha256 = f"{WHEEL_DIR}/{wheel.name}", sha256_file(wheel)
     stamp_build_id(staging, copied, {BUILD_ID_PLACEHOLDER: build_id,
                                      WHEEL_PATH_PLACEHOLDER: wheel_path,
-                                     WHEEL_SHA256_PLACEHOLDER: wheel_sha256})
+                                     WHEEL_SHA256_PLACEHOLDER: wheel_sha256,
+                                     SNAPSHOT_PATH_PLACEHOLDER: snapshot_path,
+                                     SNAPSHOT_INTEGRITY_PLACEHOLDER:
+                                         subresource_integrity(snapshot)})
     info = {
         "build": build_id,
         "version": read_project().version,
         "wheel": wheel_path,
         "wheel_sha256": wheel_sha256,
+        "snapshot": snapshot_path,
+        "snapshot_sha256": sha256_bytes(snapshot),
         "pyodide": PYODIDE_VERSION,
         "python": python,
     }
@@ -462,6 +550,7 @@ MIME_TYPES = {
     ".whl": "application/zip",
     ".svg": "image/svg+xml",
     ".png": "image/png",
+    ".gz": "application/gzip",
 }
 #: the page's Content-Security-Policy: only this site's scripts and WebAssembly. index.html
 #: carries the same policy in a <meta> tag (GitHub Pages sets no headers); frame-ancestors

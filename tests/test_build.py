@@ -12,6 +12,7 @@ from pathlib import Path
 
 import build
 from qvcore.board import board_data
+from tests.browser.sites import expand_sparse, snapshot_memory
 
 WHEEL_NAME = re.compile(r"^[a-z0-9_]+-[0-9][0-9a-z.+!]*-py3-none-any\.whl$")
 
@@ -44,6 +45,36 @@ def test_site_has_what_the_page_needs(built_site: Path) -> None:
     for name in build.RUNTIME_FILES:
         assert (built_site / build.RUNTIME_DIR / name).is_file()
     assert json.loads((built_site / build.BOARD_JSON).read_text()) == board_data()
+
+
+def test_sparse_memory_leaves_out_zero_pages_and_expands_back() -> None:
+    page = build.SPARSE_PAGE
+    memory = bytes(page) + b"\x01" * page + bytes(page) + b"tail\x00"
+    sparse = build.sparse_memory(memory)
+    assert sparse[:4] == build.SPARSE_MAGIC
+    assert len(sparse) == 16 + 1 + page + 5  # header, bitmap, two pages kept of four
+    assert expand_sparse(sparse) == memory
+    assert expand_sparse(build.sparse_memory(bytes(3 * page))) == bytes(3 * page)
+
+
+def test_the_builds_python_snapshot_is_stamped_and_holds_no_path_of_the_build(
+    built_site: Path,
+) -> None:
+    info = json.loads((built_site / build.BUILD_INFO).read_text())
+    snapshot = built_site / info["snapshot"]
+    assert info["snapshot"] == f"{build.SNAPSHOT_DIR}/python-{info['build']}.bin.gz"
+    assert build.sha256_file(snapshot) == info["snapshot_sha256"]
+    precache = json.loads((built_site / build.PRECACHE_JSON).read_text())
+    assert info["snapshot"] in precache["files"]
+    loader = (built_site / "python-snapshot.js").read_text()
+    assert build.subresource_integrity(snapshot.read_bytes()) in loader
+    assert info["snapshot"] in loader
+    # the page writes the wheel where the snapshot imported it from
+    assert f'"{build.SNAPSHOT_WHEEL_FILE}"' in (built_site / "engine-loader.js").read_text()
+    memory = snapshot_memory(built_site)
+    assert memory[:4] == b"\x00snp"  # Pyodide's mark of a memory snapshot
+    assert str(build.ROOT).encode() not in memory
+    assert str(build.CACHE).encode() not in memory
 
 
 def test_lock_file_trusts_the_shipped_micropip(built_site: Path) -> None:

@@ -47,7 +47,8 @@ function progress(message, fraction) {
 
 // -- start: Python first, everything else beside it --------------------------------------------
 
-/** Settles once the board has been painted (or cannot be): Python's start waits for it. */
+/** Settles once the board has been painted (or cannot be): Python's start waits for it, and so
+ * does the work other threads do before it (compiling the runtime, unzipping the snapshot). */
 let boardPainted;
 const painted = new Promise((resolve) => { boardPainted = resolve; });
 // the UI's modules (preloaded by index.html) are evaluated once the board is painted, and
@@ -56,7 +57,7 @@ const ui = painted.then(() => Promise.all([import("./ui.js"), import("./guard.js
 
 const pyodide = loadEngine(({ stage, message, fraction }) =>
   progress({ key: STAGE_KEYS[stage], english: message }, fraction),
-{ after: Promise.allSettled([painted, ui]) });
+{ after: Promise.allSettled([painted, ui]), prepareAfter: painted });
 const boardData = fetch("board.json").then((r) => {
   if (!r.ok) throw new Error(`cannot read board.json (HTTP ${r.status})`);
   return r.json();

@@ -5,16 +5,25 @@
 //   const pyodide = await loadEngine(({ stage, fraction, message }) => ...);
 //
 // The fastest route measured (bench/load.py):
-// - the runtime starts at once; the qvcore wheel is downloaded beside it (checked against the
-//   build's sha256) and unpacked with `pyodide.unpackArchive`, no package installer;
-// - a memory snapshot of Python taken right after `import qvcore` is kept in Cache Storage,
-//   tied to this build's id, and restored on later visits (online or offline). A snapshot
-//   that cannot be restored (corrupt, another build) is dropped with a console message and
-//   the engine starts normally, making a fresh one.
+// - Python is not started here but restored: build.py ships a memory snapshot of Python taken
+//   right after `import qvcore.jsapi` (snapshot/python-<build id>.bin.gz, made with Node from
+//   the site's own runtime and wheel), and `loadPyodide({_loadSnapshot})` restores it.
+//   python-snapshot.js gets it: the browser's unzipped copy from an earlier visit, else the
+//   build's file, unzipped by a worker. Its name carries the build id, so a new build never
+//   restores an old snapshot; one that cannot be restored (corrupt, missing, another runtime)
+//   is dropped with a message in the console only, and Python then starts normally;
+// - the qvcore wheel is downloaded beside it (checked against the build's sha256), written to
+//   Python's file system as is and imported from there (a wheel is a zip: zipimport), no
+//   package installer and nothing to unpack. A snapshot holds Python's memory, not its files,
+//   so the wheel is written again after a restore.
 // micropip stays the way to install the wheel into other Pyodide apps (README).
 //
 // build.py copies web/ to the site root and replaces the placeholders below, so the runtime
 // is at ./pyodide/, the wheel at ./wheels/, both relative to this module.
+
+import {
+  dropCopy, expandMemory, keepCopy, readSnapshot, snapshotAvailable,
+} from "./python-snapshot.js";
 
 const BUILD_ID = "__BUILD_ID__";
 const WHEEL_PATH = "__WHEEL_PATH__";
@@ -24,15 +33,15 @@ const BUILT = BUILD_ID !== "__" + "BUILD_ID__";
 const RUNTIME_URL = new URL("./pyodide/", import.meta.url).href;
 const BUILD_INFO_URL = new URL("./build-info.json", import.meta.url).href;
 const SITE_URL = new URL("./", import.meta.url).href;
-const SNAPSHOT_CACHE = `quo-vadis snapshot ${SITE_URL}`;
-// a page and a worker keep their own snapshots (their JavaScript globals differ)
-const CONTEXT = typeof window === "undefined" ? "-worker" : "";
-const SNAPSHOT_KEY = new URL(`snapshot-${BUILD_ID}${CONTEXT}.bin`, SITE_URL).href;
+
+/** Where the wheel is written in Python's file system (build.py's snapshot has it on sys.path
+ * at the same place). */
+const WHEEL_FILE = "/lib/qvcore.whl";
 
 /** The Python that prepares the engine: only what the page needs before it is playable (the
- * bridge and the rules). Other modules (bots, playouts) import later from the package's files,
- * which are unpacked again after a snapshot is restored. Holds no JavaScript object. */
-const IMPORT_ENGINE = "import qvcore.jsapi";
+ * bridge and the rules). Other modules (bots, playouts) import later from the wheel, which is
+ * written again after a snapshot is restored. Holds no JavaScript object. */
+const IMPORT_ENGINE = `import sys\nsys.path.insert(0, "${WHEEL_FILE}")\nimport qvcore.jsapi`;
 
 /** A loading failure the page can show as is: `message` says what happened, `advice` what to
  * do. `file` names the file that failed, when one did. `key`/`params` and `adviceKey` word
@@ -63,13 +72,15 @@ function mark(name) {
 }
 
 let settleSnapshot;
-/** Resolves, once the engine has loaded, with what became of the snapshot: "restored",
- * "stored" (made and kept for the next visit), "unused" (switched off or no Cache Storage)
- * or "failed" (a message is in the console). */
+/** Resolves, once Python runs, with what became of the build's snapshot: "restored" (from the
+ * build's file), "restored-copy" (from the browser's copy), "unused" (switched off, an unbuilt
+ * site, or a browser without DecompressionStream) or "failed" (a message is in the console,
+ * and Python started normally). */
 export const snapshotState = new Promise((resolve) => { settleSnapshot = resolve; });
 
 /**
- * Fetch build-info.json once: {build, version, wheel, wheel_sha256, pyodide, python}.
+ * Fetch build-info.json once: {build, version, wheel, wheel_sha256, snapshot, snapshot_sha256,
+ * pyodide, python}.
  * `wheel` is a URL relative to build-info.json. A failed fetch is retried on the next call.
  * Not needed to start the engine (its ids are built into this file).
  * @returns {Promise<object>}
@@ -123,11 +134,26 @@ function describe(error) {
 }
 
 /**
+ * The runtime's WebAssembly, compiled from the moment loading starts: the browser compiles it
+ * off the main thread while the board is drawn, where Pyodide would begin only when Python
+ * starts. Null when this browser cannot compile a stream (Pyodide then compiles it itself).
+ */
+const WASM_URL = new URL("pyodide.asm.wasm", RUNTIME_URL).href;
+
+function compileRuntime() {
+  if (typeof WebAssembly.compileStreaming !== "function") return null;
+  const compiled = WebAssembly.compileStreaming(fetch(WASM_URL));
+  compiled.catch(() => {});  // Pyodide's own download then says what failed
+  return compiled;
+}
+
+/**
  * While Pyodide starts, watch its downloads: Pyodide waits forever when the wasm file fails
  * and rejects with a bare object when the standard library fails. The returned promise
  * rejects with a readable EngineLoadError as soon as a runtime file fails; stop() undoes it.
+ * Pyodide's WebAssembly is instantiated from `compiled` (compileRuntime) when that succeeded.
  */
-function watchRuntimeDownloads() {
+function watchRuntimeDownloads(compiled) {
   const scope = globalThis;
   const originalFetch = scope.fetch;
   const originalStreaming = WebAssembly.instantiateStreaming;
@@ -137,6 +163,8 @@ function watchRuntimeDownloads() {
   scope.fetch = async function watchedFetch(input, init) {
     const url = typeof input === "string" ? input : input instanceof URL ? input.href : input?.url;
     const watched = typeof url === "string" && url.startsWith(RUNTIME_URL);
+    // compiled already: Pyodide's own download of the WebAssembly is not needed
+    if (url === WASM_URL && await compiled?.catch(() => null)) return new Response(null);
     let response;
     try {
       response = await originalFetch.call(scope, input, init);
@@ -148,6 +176,11 @@ function watchRuntimeDownloads() {
     return response;
   };
   WebAssembly.instantiateStreaming = async function watchedStreaming(source, imports) {
+    const module = await compiled?.catch(() => null);
+    if (module) {
+      const instance = await WebAssembly.instantiate(module, imports);
+      return { module, instance };
+    }
     try {
       return await originalStreaming.call(WebAssembly, source, imports);
     } catch (error) {
@@ -173,14 +206,14 @@ function importRuntime() {
   return module;
 }
 
-async function startRuntime(runtime, options) {
+async function startRuntime(runtime, compiled, options) {
   let module;
   try {
     module = await runtime;
   } catch (error) {
     throw downloadError("pyodide/pyodide.mjs", describe(error), error);
   }
-  const watch = watchRuntimeDownloads();
+  const watch = watchRuntimeDownloads(compiled);
   try {
     return await Promise.race([
       module.loadPyodide({ indexURL: RUNTIME_URL, ...options }),
@@ -218,9 +251,10 @@ function hexToBase64(hex) {
   return btoa(binary);
 }
 
+/** Write the wheel where Python imports it from (WHEEL_FILE). */
 function installWheel(pyodide, buffer) {
   try {
-    pyodide.unpackArchive(buffer, "wheel");
+    pyodide.FS.writeFile(WHEEL_FILE, new Uint8Array(buffer));
   } catch (error) {
     throw new EngineLoadError(`The rules engine's package ${WHEEL_PATH} could not be unpacked: ${
       describe(error)}.`, { file: WHEEL_PATH, cause: error, key: "load.error.unpack",
@@ -228,108 +262,23 @@ function installWheel(pyodide, buffer) {
   }
 }
 
-// -- snapshots --------------------------------------------------------------------------------
-
-function snapshotsUsable() {
-  return BUILT && typeof caches !== "undefined" && globalThis.isSecureContext !== false;
-}
-
-/** localStorage's note of the build whose snapshot is kept (the page's; a worker has none). */
-const SNAPSHOT_NOTE = "quo-vadis.snapshot";
-
-function localStore() {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    return null;  // storage blocked
-  }
-}
-
-/** Whether a snapshot of this build may be kept: false when the page's note says none is
- * (a first visit then starts Python without opening Cache Storage), true when it may be. */
-function snapshotNoted() {
-  const store = localStore();
-  if (!store || CONTEXT) return true;
-  try {
-    return store.getItem(SNAPSHOT_NOTE) === BUILD_ID;
-  } catch {
-    return true;
-  }
-}
-
-function noteSnapshot(build) {
-  const store = localStore();
-  if (!store || CONTEXT) return;
-  try {
-    if (build) store.setItem(SNAPSHOT_NOTE, build);
-    else store.removeItem(SNAPSHOT_NOTE);
-  } catch {
-    // without the note the next visit looks into Cache Storage itself
-  }
-}
-
-/** This build's snapshot bytes, or null. */
-async function readSnapshot() {
-  if (!snapshotsUsable() || !snapshotNoted()) return null;
-  try {
-    const cache = await caches.open(SNAPSHOT_CACHE);
-    const response = await cache.match(SNAPSHOT_KEY);
-    if (!response) return null;
-    const bytes = new Uint8Array(await response.arrayBuffer());
-    const expected = Number(response.headers.get("x-qv-length"));
-    if (response.headers.get("x-qv-build") !== BUILD_ID || bytes.length !== expected) {
-      throw new Error(`it is not whole (${bytes.length} of ${expected} bytes)`);
-    }
-    return bytes;
-  } catch (error) {
-    console.warn(`Quo Vadis: the saved Python snapshot is not used: ${describe(error)}`);
-    await dropSnapshots();
-    return null;
-  }
-}
-
-/** Keep this build's snapshot and drop every other one of this site. */
-async function storeSnapshot(bytes) {
-  try {
-    const cache = await caches.open(SNAPSHOT_CACHE);
-    for (const request of await cache.keys()) {
-      if (!request.url.includes(`snapshot-${BUILD_ID}`)) await cache.delete(request);  // old builds'
-    }
-    await cache.put(SNAPSHOT_KEY, new Response(bytes, { headers: {
-      "content-type": "application/octet-stream", "x-qv-build": BUILD_ID,
-      "x-qv-length": String(bytes.length),
-    } }));
-    noteSnapshot(BUILD_ID);
-    settleSnapshot("stored");
-  } catch (error) {
-    console.warn(`Quo Vadis: the Python snapshot could not be kept: ${describe(error)}`);
-    settleSnapshot("failed");
-  }
-}
-
-async function dropSnapshots() {
-  noteSnapshot(null);
-  try {
-    await caches.delete(SNAPSHOT_CACHE);
-  } catch {
-    // nothing kept, nothing to drop
-  }
-}
-
 /** Whether the engine answers after a restore (a bad snapshot fails here or before). */
 function engineAnswers(pyodide) {
   const reply = JSON.parse(pyodide.runPython("import qvcore.jsapi\nqvcore.jsapi.Table().board()"));
   if (!reply.ok) throw new Error("the engine did not answer");
+  // every page restores the same memory: give Python's shared random generator its own seed
+  // (the engine keeps its randomness in the game; this is for any other use)
+  pyodide.runPython("import random\nrandom.seed()");
 }
 
-async function restore(runtime, bytes, wheel) {
-  const pyodide = await startRuntime(runtime, { _loadSnapshot: bytes });
+async function restore(runtime, compiled, bytes, wheel) {
+  const pyodide = await startRuntime(runtime, compiled, { _loadSnapshot: bytes });
   mark("runtime");
-  engineAnswers(pyodide);
-  mark("answers");
-  // the snapshot holds Python's memory, not its files: put the package's files back
+  // the snapshot holds Python's memory, not its files: put the wheel back
   installWheel(pyodide, await wheel);
   mark("wheel");
+  engineAnswers(pyodide);
+  mark("answers");
   return pyodide;
 }
 
@@ -339,42 +288,53 @@ async function restore(runtime, bytes, wheel) {
  * @param {(progress: {stage: string, fraction: number, message: string}) => void} [onProgress]
  *   called as loading goes on; stage is one of "runtime", "wheel", "import", "ready";
  *   fraction rises from 0 to 1.
- * @param {{snapshot?: boolean, after?: Promise}} [options] snapshot: false never reads nor
- *   makes a snapshot. after: the interpreter starts only once this has settled (the page
- *   passes its board's first paint: starting Python is one long task that would hold the
- *   paint back); the files download and the snapshot is read meanwhile.
- * @returns {Promise<object>} the Pyodide instance, with qvcore imported.
+ * @param {{snapshot?: boolean, after?: Promise, prepareAfter?: Promise}} [options]
+ *   snapshot: false never uses a snapshot (Python starts and imports the engine itself).
+ *   after: Python starts (or is restored) only once this has settled (the page passes its
+ *   board's first paint and its UI's modules: it is one long task that would hold them back).
+ *   prepareAfter: compiling the runtime's WebAssembly and getting the snapshot (work on other
+ *   threads that still slows a small machine's main thread) begin once this has settled (the
+ *   page passes the board's paint). The files download meanwhile.
+ * @returns {Promise<object>} the Pyodide instance, with qvcore.jsapi imported.
  * @throws {EngineLoadError} with a readable message (and `advice`) when any step fails.
  */
-export async function loadEngine(onProgress = () => {}, { snapshot = true, after = null } = {}) {
+export async function loadEngine(onProgress = () => {},
+  { snapshot = true, after = null, prepareAfter = null } = {}) {
   const report = (stage, fraction, message) => onProgress({ stage, fraction, message });
   mark("start");
   report("runtime", 0.05, "Starting Python…");
   const runtime = importRuntime();
   const wheel = fetchWheel();
   wheel.catch(() => {});  // awaited below
-  const saved = snapshot ? readSnapshot() : null;
+  const prepared = Promise.allSettled([prepareAfter]);
+  const compiled = prepared.then(() => compileRuntime());
+  const saved = snapshot && snapshotAvailable() ? prepared.then(() => readSnapshot()) : null;
+  saved?.catch(() => {});  // awaited below
   await Promise.allSettled([after]);
   mark("after");
   if (saved) {
-    const bytes = await saved;
-    mark("snapshot-read");
-    if (bytes) {
-      try {
-        const pyodide = await restore(runtime, bytes, wheel);
-        settleSnapshot("restored");
-        report("ready", 1, "Ready.");
-        return pyodide;
-      } catch (error) {
-        if (error instanceof EngineLoadError && error.file) throw error;  // a download failed
-        console.warn(`Quo Vadis: the saved Python snapshot could not be restored (${
-          describe(error)}); starting normally.`);
-        await dropSnapshots();
-      }
+    let source = null;
+    try {
+      const { sparse, source: from } = await saved;
+      source = from;
+      mark("snapshot-read");
+      const pyodide = await restore(runtime, compiled, expandMemory(sparse), wheel);
+      // the next visit reads the unzipped copy (kept once the page is idle)
+      if (source === "build") setTimeout(() => { keepCopy(sparse); }, 0);
+      settleSnapshot(source === "copy" ? "restored-copy" : "restored");
+      report("ready", 1, "Ready.");
+      return pyodide;
+    } catch (error) {
+      if (error instanceof EngineLoadError && error.file) throw error;  // a download failed
+      console.warn(`Quo Vadis: the Python snapshot${source === "copy" ? " (the browser's copy)"
+        : ""} could not be restored (${describe(error)}); starting normally.`);
+      if (source === "copy") await dropCopy();
+      settleSnapshot("failed");
     }
+  } else {
+    settleSnapshot("unused");
   }
-  const making = snapshot && snapshotsUsable();
-  const pyodide = await startRuntime(runtime, making ? { _makeSnapshot: true } : {});
+  const pyodide = await startRuntime(runtime, compiled, {});
   mark("runtime");
   report("wheel", 0.8, "Unpacking the rules engine…");
   installWheel(pyodide, await wheel);
@@ -387,20 +347,6 @@ export async function loadEngine(onProgress = () => {}, { snapshot = true, after
       { cause: error, key: "load.error.import", params: { message: describe(error) } });
   }
   mark("import");
-  if (making) {
-    let bytes = null;
-    try {
-      bytes = pyodide.makeMemorySnapshot();
-    } catch (error) {
-      console.warn(`Quo Vadis: no Python snapshot could be made: ${describe(error)}`);
-      settleSnapshot("failed");
-    }
-    mark("snapshot-made");
-    // kept once the page is idle: the copy is not on the way to a playable page
-    if (bytes) setTimeout(() => { storeSnapshot(bytes); }, 0);
-  } else {
-    settleSnapshot("unused");
-  }
   report("ready", 1, "Ready.");
   return pyodide;
 }

@@ -143,12 +143,20 @@ def test_one_click_start_against_two_normal_bots(page: Page, site_url: str,
     assert console_errors == []
 
 
-#: records what the page sends to the bots' worker (a copy of every message)
+#: records what the page sends to the bots' worker (a copy of every message; other workers,
+#: such as the one that unzips Python's snapshot, aside)
 RECORD_WORKER_MESSAGES = """
 window.__botMessages = [];
-const post = Worker.prototype.postMessage;
-Worker.prototype.postMessage = function (message, ...rest) {
-  window.__botMessages.push(JSON.parse(JSON.stringify(message)));
+const PageWorker = window.Worker;
+window.Worker = class extends PageWorker {
+  constructor(url, options) {
+    super(url, options);
+    this.botWorker = String(url).includes("bot-worker");
+  }
+};
+const post = PageWorker.prototype.postMessage;
+PageWorker.prototype.postMessage = function (message, ...rest) {
+  if (this.botWorker) window.__botMessages.push(JSON.parse(JSON.stringify(message)));
   return post.call(this, message, ...rest);
 };
 """

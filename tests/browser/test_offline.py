@@ -6,7 +6,6 @@ is root-relative.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 import shutil
@@ -23,6 +22,7 @@ from playwright.sync_api import Browser, BrowserContext, BrowserType, Page
 import build
 
 from .conftest import ENGINE_SETTLED, ENGINE_TIMEOUT_MS, is_local
+from .sites import restamp_build
 
 OFFLINE_SETTLED = ('html[data-offline="ready"], html[data-offline="error"], '
                    'html[data-offline="unsupported"]')
@@ -179,19 +179,12 @@ def own_context(browser: Browser) -> Iterator[tuple[BrowserContext, list[str]]]:
     context.close()
 
 
-def rebuild_in_place(folder: Path, old_id: str, new_id: str) -> None:
+def rebuild_in_place(folder: Path, new_id: str) -> None:
     """Turn the copied site into a plausible next build: index.html changes, the build id is
     restamped, and precache.json lists the new hashes (the runtime is unchanged)."""
     index = folder / "index.html"
     index.write_text(index.read_text().replace("</head>", "<!-- next build --></head>", 1))
-    for name in ("sw.js", "offline.js", "engine-loader.js", "build-info.json", "precache.json"):
-        path = folder / name
-        path.write_text(path.read_text().replace(old_id, new_id))
-    precache_path = folder / build.PRECACHE_JSON
-    precache: dict[str, Any] = json.loads(precache_path.read_text())
-    precache["sha256"] = {name: hashlib.sha256((folder / name).read_bytes()).hexdigest()
-                          for name in precache["files"]}
-    precache_path.write_text(json.dumps(precache, indent=1))
+    restamp_build(folder, new_id)
 
 
 def our_caches(page: Page) -> list[str]:
@@ -223,7 +216,7 @@ def test_new_build_replaces_the_old_cache_under_a_sub_path(
     # A new build is deployed. The next load still runs the old build, from its cache; the
     # new worker caches the new build beside it and, as another tab is open, waits.
     new_id = "0123456789abcdef"
-    rebuild_in_place(folder, old_id, new_id)
+    rebuild_in_place(folder, new_id)
     server_hits.clear()
     page.reload()
     wait_engine_ready(page)

@@ -1,7 +1,8 @@
-"""Return visits restore a Python memory snapshot (issue 8 item 1): made on the first visit,
-restored on the next one (also offline), never across builds, and a corrupt one falls back to a
-normal start with a message in the console only. micropip still installs the site's wheel into
-a bare Pyodide page, the documented way to use qvcore in another Pyodide app."""
+"""Python starts from the build's memory snapshot (issue 8 item 1): the first visit restores the
+build's file, later visits (also offline) the browser's unzipped copy; a new build never restores
+an old snapshot; a corrupt one, or one of another runtime, falls back to a normal start with a
+message in the console only. micropip still installs the site's wheel into a bare Pyodide page,
+the documented way to use qvcore in another Pyodide app."""
 
 from __future__ import annotations
 
@@ -11,14 +12,19 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, expect
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Route, expect
 
 import build
 
 from .conftest import ENGINE_TIMEOUT_MS
 from .play import start_game, wait_actions
+from .sites import build_id, replace_snapshot, restamp_build, snapshot_memory
 
-SNAPSHOT_CACHE_JS = "name => caches.open(name)"
+#: the keys of the browser's copies of the snapshot (the page keeps them in Cache Storage)
+COPY_KEYS_JS = """async () => {
+  const name = (await caches.keys()).find((n) => n.startsWith("quo-vadis snapshot "));
+  return name ? (await (await caches.open(name)).keys()).map((r) => r.url) : [];
+}"""
 
 
 def ready(page: Page) -> None:
@@ -33,6 +39,12 @@ def snapshot_state(page: Page) -> str:
     return page.get_attribute("html", "data-snapshot") or ""
 
 
+def copy_kept(page: Page, build: str) -> None:
+    """Wait until the page has kept its unzipped copy of this build's snapshot."""
+    page.wait_for_function("build => localStorage.getItem('quo-vadis.snapshot') === build",
+                           arg=build, timeout=ENGINE_TIMEOUT_MS)
+
+
 def plays(page: Page) -> None:
     """A game starts and takes an action."""
     start_game(page)
@@ -40,37 +52,65 @@ def plays(page: Page) -> None:
     wait_actions(page, 1)
 
 
-def test_return_visit_restores_the_snapshot_also_offline(
-    page: Page, context: BrowserContext
+def warnings_of(page: Page) -> list[str]:
+    warnings: list[str] = []
+    page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
+    return warnings
+
+
+def test_first_visit_restores_the_builds_snapshot_and_later_visits_the_copy_also_offline(
+    page: Page, context: BrowserContext, built_site: Path
 ) -> None:
     page.goto("/")
     ready(page)
-    assert snapshot_state(page) == "stored"
+    assert snapshot_state(page) == "restored"
+    copy_kept(page, build_id(built_site))
     page.reload()
     ready(page)
-    assert snapshot_state(page) == "restored"
+    assert snapshot_state(page) == "restored-copy"
     # modules that were not imported before the snapshot still import (their files are back)
     assert page.evaluate("() => window.__qv.pyodide.runPython("
                          "'import qvcore.playout, qvcore.knowledge; 1')") == 1
     plays(page)
-    # offline, from the service worker's cache and the stored snapshot
+    # offline, from the service worker's cache and the browser's copy
     page.locator('html[data-offline="ready"]').wait_for(state="attached", timeout=60_000)
     context.set_offline(True)
     page.reload()
     ready(page)
-    assert snapshot_state(page) == "restored"
+    assert snapshot_state(page) == "restored-copy"
     wait_actions(page, 1)
     page.get_by_test_id("add-2").click()
     wait_actions(page, 2)
     context.set_offline(False)
 
 
-def test_a_corrupt_snapshot_falls_back_to_a_normal_start(page: Page) -> None:
-    warnings: list[str] = []
-    page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
+def test_offline_first_restore_uses_the_service_workers_copy_of_the_build_file(
+    page: Page, context: BrowserContext
+) -> None:
+    """With no copy kept (storage cleared), an offline visit restores the build's file from the
+    service worker's cache."""
     page.goto("/")
     ready(page)
-    assert snapshot_state(page) == "stored"
+    page.locator('html[data-offline="ready"]').wait_for(state="attached", timeout=60_000)
+    page.evaluate("""async () => {
+      localStorage.removeItem("quo-vadis.snapshot");
+      for (const name of await caches.keys()) {
+        if (name.startsWith("quo-vadis snapshot ")) await caches.delete(name);
+      }
+    }""")
+    context.set_offline(True)
+    page.reload()
+    ready(page)
+    assert snapshot_state(page) == "restored"
+    plays(page)
+    context.set_offline(False)
+
+
+def test_a_corrupt_copy_falls_back_to_a_normal_start(page: Page, built_site: Path) -> None:
+    warnings = warnings_of(page)
+    page.goto("/")
+    ready(page)
+    copy_kept(page, build_id(built_site))
     corrupted = page.evaluate("""async () => {
       const name = (await caches.keys()).find((n) => n.startsWith("quo-vadis snapshot "));
       const cache = await caches.open(name);
@@ -84,10 +124,15 @@ def test_a_corrupt_snapshot_falls_back_to_a_normal_start(page: Page) -> None:
     assert "snapshot-" in corrupted
     page.reload()
     ready(page)
-    assert snapshot_state(page) == "stored"  # a normal start made a fresh one
-    assert any("snapshot could not be restored" in w for w in warnings), warnings
+    assert snapshot_state(page) == "failed"
+    assert any("could not be restored" in w and "copy" in w for w in warnings), warnings
     expect(page.locator("#message")).not_to_contain_text("snapshot")
     plays(page)
+    # the copy was dropped: the next visit restores the build's file again
+    assert page.evaluate(COPY_KEYS_JS) == []
+    page.reload()
+    ready(page)
+    assert snapshot_state(page) == "restored"
 
 
 @pytest.fixture
@@ -98,32 +143,72 @@ def copied_site(built_site: Path, tmp_path: Path) -> Iterator[tuple[Path, str]]:
         yield folder, url
 
 
-def test_a_new_build_never_restores_the_old_snapshot(
-    browser: Browser, copied_site: tuple[Path, str]
+@pytest.fixture
+def no_worker_context(browser: Browser) -> Iterator[BrowserContext]:
+    """A context without the service worker, so that changed files are served as they are."""
+    context = browser.new_context(service_workers="block")
+    yield context
+    context.close()
+
+
+def test_a_corrupt_build_file_falls_back_to_a_normal_start(
+    no_worker_context: BrowserContext, copied_site: tuple[Path, str]
 ) -> None:
     folder, url = copied_site
-    context = browser.new_context(service_workers="block")
-    try:
-        page = context.new_page()
-        page.goto(url)
-        ready(page)
-        assert snapshot_state(page) == "stored"
-        info = json.loads((folder / build.BUILD_INFO).read_text())
-        old, new = info["build"], "fedcba9876543210"
-        for name in ("engine-loader.js", build.BUILD_INFO, "offline.js", "sw.js"):
-            path = folder / name
-            path.write_text(path.read_text().replace(old, new))
-        page.reload()
-        ready(page)
-        assert snapshot_state(page) == "stored"
-        keys = page.evaluate("""async () => {
-          const name = (await caches.keys()).find((n) => n.startsWith("quo-vadis snapshot "));
-          return (await (await caches.open(name)).keys()).map((r) => r.url);
-        }""")
-        assert keys == [f"{url}snapshot-{new}.bin"]
-        plays(page)
-    finally:
-        context.close()
+    page = no_worker_context.new_page()
+    warnings = warnings_of(page)
+    name = json.loads((folder / build.BUILD_INFO).read_text())["snapshot"]
+
+    def corrupt(route: Route) -> None:
+        data = bytearray((folder / name).read_bytes())
+        data[len(data) // 2] ^= 0xFF
+        route.fulfill(body=bytes(data), content_type="application/gzip")
+
+    page.route(url + name, corrupt)
+    page.goto(url)
+    ready(page)
+    assert snapshot_state(page) == "failed"
+    assert any("could not be restored" in w and name in w for w in warnings), warnings
+    expect(page.locator("#message")).not_to_contain_text("snapshot")
+    plays(page)
+
+
+def test_a_snapshot_of_another_runtime_falls_back_to_a_normal_start(
+    no_worker_context: BrowserContext, copied_site: tuple[Path, str]
+) -> None:
+    """A snapshot that downloads whole but was made by another Pyodide build: Pyodide refuses
+    it, and Python starts normally."""
+    folder, url = copied_site
+    memory = bytearray(snapshot_memory(folder))
+    memory[16:48] = bytes(32)  # Pyodide's build id, in the snapshot's header
+    replace_snapshot(folder, bytes(memory))
+    page = no_worker_context.new_page()
+    warnings = warnings_of(page)
+    page.goto(url)
+    ready(page)
+    assert snapshot_state(page) == "failed"
+    assert any("could not be restored" in w and "build id" in w for w in warnings), warnings
+    plays(page)
+
+
+def test_a_new_build_never_restores_the_old_snapshot(
+    no_worker_context: BrowserContext, copied_site: tuple[Path, str]
+) -> None:
+    folder, url = copied_site
+    page = no_worker_context.new_page()
+    page.goto(url)
+    ready(page)
+    old = build_id(folder)
+    copy_kept(page, old)
+    assert page.evaluate(COPY_KEYS_JS) == [f"{url}snapshot-{old}.bin"]
+    new = "fedcba9876543210"
+    restamp_build(folder, new)
+    page.reload()
+    ready(page)
+    assert snapshot_state(page) == "restored"  # the new build's file, not the old copy
+    copy_kept(page, new)
+    assert page.evaluate(COPY_KEYS_JS) == [f"{url}snapshot-{new}.bin"]
+    plays(page)
 
 
 BARE_MICROPIP = """<!doctype html>
