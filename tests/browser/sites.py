@@ -23,7 +23,7 @@ def build_id(folder: Path) -> str:
 
 def snapshot_path(folder: Path) -> Path:
     """The build's Python snapshot file (gzip) in a built site."""
-    return folder / json.loads((folder / build.BUILD_INFO).read_text())["snapshot"]
+    return folder / str(json.loads((folder / build.BUILD_INFO).read_text())["snapshot"])
 
 
 def rehash_precache(folder: Path) -> None:
