@@ -592,13 +592,23 @@ class QuietSiteHandler(SiteHandler):
     quiet = True
 
 
+class SiteServer(http.server.ThreadingHTTPServer):
+    """A threading HTTP server that takes a browser dropping a download (a closed tab, a
+    cancelled fetch) calmly: no traceback for a connection the other side closed."""
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """Report errors, except a connection the client closed."""
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 def make_server(
     directory: Path, host: str = "127.0.0.1", port: int = 0, *, quiet: bool = False
 ) -> http.server.ThreadingHTTPServer:
     """An HTTP server for directory; port 0 picks a free port."""
     handler = functools.partial(QuietSiteHandler if quiet else SiteHandler,
                                 directory=str(directory))
-    return http.server.ThreadingHTTPServer((host, port), handler)
+    return SiteServer((host, port), handler)
 
 
 def server_url(server: http.server.ThreadingHTTPServer) -> str:

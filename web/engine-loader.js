@@ -133,13 +133,13 @@ function describe(error) {
   return String(error);
 }
 
-/**
- * The runtime's WebAssembly, compiled from the moment loading starts: the browser compiles it
- * off the main thread while the board is drawn, where Pyodide would begin only when Python
- * starts. Null when this browser cannot compile a stream (Pyodide then compiles it itself).
- */
 const WASM_URL = new URL("pyodide.asm.wasm", RUNTIME_URL).href;
 
+/**
+ * The runtime's WebAssembly, compiled before Python starts: the browser compiles it off the
+ * main thread while the page gets ready, where Pyodide would begin only when Python starts.
+ * Null when this browser cannot compile a stream (Pyodide then compiles it itself).
+ */
 function compileRuntime() {
   if (typeof WebAssembly.compileStreaming !== "function") return null;
   const compiled = WebAssembly.compileStreaming(fetch(WASM_URL));
