@@ -256,7 +256,7 @@ function installWheel(pyodide, buffer) {
   try {
     pyodide.FS.writeFile(WHEEL_FILE, new Uint8Array(buffer));
   } catch (error) {
-    throw new EngineLoadError(`The rules engine's package ${WHEEL_PATH} could not be unpacked: ${
+    throw new EngineLoadError(`The rules engine's package ${WHEEL_PATH} could not be installed: ${
       describe(error)}.`, { file: WHEEL_PATH, cause: error, key: "load.error.unpack",
       params: { file: WHEEL_PATH, message: describe(error) } });
   }
@@ -336,7 +336,7 @@ export async function loadEngine(onProgress = () => {},
   }
   const pyodide = await startRuntime(runtime, compiled, {});
   mark("runtime");
-  report("wheel", 0.8, "Unpacking the rules engine…");
+  report("wheel", 0.8, "Installing the rules engine…");
   installWheel(pyodide, await wheel);
   mark("wheel");
   report("import", 0.9, "Importing the rules engine…");
