@@ -66,6 +66,7 @@ export const ready = loadLanguage(first).then(() => first, (error) => {
     { lang: first });
 });
 ready.catch(() => {});  // the page reports it (app.js)
+ready.then(prepareListText, prepareListText);
 
 /** The supported language a tag like "it-CH" or "FR" stands for, or null. */
 export function supported(tag) {
@@ -133,7 +134,10 @@ export function setLanguage(lang) {
     const changed = chosen !== current;
     current = chosen;
     syncDocument();
-    if (changed) tell(CHANGE_EVENT, { lang: chosen });
+    if (changed) {
+      tell(CHANGE_EVENT, { lang: chosen });
+      prepareListText();
+    }
     return chosen;
   }, (error) => {
     console.error(`i18n: the ${chosen} catalog could not load`, error);
@@ -202,9 +206,24 @@ export function has(key, lang = current) {
   return usable(CATALOGS[lang]?.[key]);
 }
 
+const listFormats = new Map();
+
+/** Make the current language's list formatter in idle time: the browser's first one costs some
+ * 20 ms of loading, which would otherwise fall on the first click that lists names. */
+function prepareListText() {
+  const lang = current;
+  const prepare = () => listText(["a", "b"], lang);
+  if (globalThis.requestIdleCallback) requestIdleCallback(prepare, { timeout: 2000 });
+  else setTimeout(prepare, 200);
+}
+
 /** "a", "a and b", "a, b and c" in the language (Intl.ListFormat; British English, no
- * serial comma, as the page has always written lists). */
+ * serial comma, as the page has always written lists). One formatter per language, made once:
+ * making one costs far more than using it, and the board lists names for every office. */
 export function listText(items, lang = current) {
-  const locale = lang === "en" ? "en-GB" : lang;
-  return new Intl.ListFormat(locale, { style: "long", type: "conjunction" }).format(items.map(String));
+  if (!listFormats.has(lang)) {
+    const locale = lang === "en" ? "en-GB" : lang;
+    listFormats.set(lang, new Intl.ListFormat(locale, { style: "long", type: "conjunction" }));
+  }
+  return listFormats.get(lang).format(items.map(String));
 }
