@@ -292,9 +292,10 @@ async function restore(runtime, compiled, bytes, wheel) {
  *   snapshot: false never uses a snapshot (Python starts and imports the engine itself).
  *   after: Python starts (or is restored) only once this has settled (the page passes its
  *   board's first paint and its UI's modules: it is one long task that would hold them back).
- *   prepareAfter: compiling the runtime's WebAssembly and getting the snapshot (work on other
- *   threads that still slows a small machine's main thread) begin once this has settled (the
- *   page passes the board's paint). The files download meanwhile.
+ *   prepareAfter: compiling the runtime's WebAssembly and unzipping the build's snapshot (work
+ *   on other threads that still slows a small machine's main thread) begin once this has
+ *   settled (the page passes the board's paint). The files download, and the browser's copy
+ *   of the snapshot is read, meanwhile.
  * @returns {Promise<object>} the Pyodide instance, with qvcore.jsapi imported.
  * @throws {EngineLoadError} with a readable message (and `advice`) when any step fails.
  */
@@ -308,7 +309,7 @@ export async function loadEngine(onProgress = () => {},
   wheel.catch(() => {});  // awaited below
   const prepared = Promise.allSettled([prepareAfter]);
   const compiled = prepared.then(() => compileRuntime());
-  const saved = snapshot && snapshotAvailable() ? prepared.then(() => readSnapshot()) : null;
+  const saved = snapshot && snapshotAvailable() ? readSnapshot(prepared) : null;
   saved?.catch(() => {});  // awaited below
   await Promise.allSettled([after]);
   mark("after");

@@ -146,12 +146,15 @@ async function fetchBuildSnapshot() {
 /**
  * The snapshot (sparse) and where it came from ("copy" or "build"); expandMemory(sparse) gives
  * the memory to restore.
+ * @param {Promise|null} buildFileAfter the build's file is fetched and unzipped only once this
+ *   has settled (reading the copy is mostly waiting, and starts at once)
  * @returns {Promise<{sparse: Uint8Array, source: string}>}
  * @throws {Error} when the build's file cannot be had whole (HTTP error, sha256, gzip)
  */
-export async function readSnapshot() {
+export async function readSnapshot(buildFileAfter = null) {
   const copy = await readCopy();
   if (copy) return { sparse: copy, source: "copy" };
+  await Promise.allSettled([buildFileAfter]);
   try {
     return { sparse: await fetchBuildSnapshot(), source: "build" };
   } catch (error) {
