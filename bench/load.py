@@ -2,17 +2,18 @@
 
     python3 build.py site && .venv/bin/python bench/load.py [--runs 5] [--clicks 100]
 
-One local server (serving a snapshot of _site/ taken at the start, plus the bare page below),
+One local server (serving a copy of _site/ taken at the start, plus the bare page below),
 one browser, one run:
 
 (a) cold: navigation start to a playable board (``<html data-engine="ready">``), each load in a
     new browser context (empty HTTP cache, no service worker), beside a bare page that only runs
-    ``loadPyodide`` from the same site files (``bench-bare.html``, added to the snapshot only),
+    ``loadPyodide`` from the same site files (``bench-bare.html``, added to the copy only),
     and the ratio of the medians;
 (b) warm: the same with the runtime cached, as on a second visit: each run opens a new context,
     visits the site once and waits until the service worker has cached it
-    (``<html data-offline="ready">``), then times one more load of each page in that context
-    (both are then served by the worker from Cache Storage);
+    (``<html data-offline="ready">``) and the page has kept its copy of Python's snapshot, then
+    times one more load of each page in that context (both are then served by the worker from
+    Cache Storage);
 (c) the first paint of the board: when the board's SVG has its offices in the DOM, and the end
     of the next frame (a ``setTimeout`` queued from the next animation frame), beside the
     browser's first-contentful-paint; and where the time of a load goes: the median time of
@@ -640,14 +641,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="bench-site-") as tmp:
-        # A snapshot of _site/ plus the bare page: a `build.py site` or `test` run meanwhile
+        # A copy of _site/ plus the bare page: a `build.py site` or `test` run meanwhile
         # (which swaps _site/ for a new one) cannot change the site under the benchmark.
-        snapshot = Path(tmp) / "site"
-        shutil.copytree(site, snapshot)
-        (snapshot / BARE_PAGE).write_text(BARE_HTML, encoding="utf-8")
-        (snapshot / BARE_SCRIPT).write_text(BARE_JS, encoding="utf-8")
-        info = json.loads((snapshot / build.BUILD_INFO).read_text(encoding="utf-8"))
-        result = run_all(snapshot, info, args.runs, None if args.skip_clicks else args.clicks)
+        copy = Path(tmp) / "site"
+        shutil.copytree(site, copy)
+        (copy / BARE_PAGE).write_text(BARE_HTML, encoding="utf-8")
+        (copy / BARE_SCRIPT).write_text(BARE_JS, encoding="utf-8")
+        info = json.loads((copy / build.BUILD_INFO).read_text(encoding="utf-8"))
+        result = run_all(copy, info, args.runs, None if args.skip_clicks else args.clicks)
     result["first_paint_ms"] = result["cold"]["board_painted_median_ms"]
     result["goals"] = GOALS
     result["seconds"] = round(time.monotonic() - started, 1)
