@@ -6,7 +6,8 @@
     python3 build.py test [PYTEST_ARGS...]             # venv, Chromium, site, ruff, mypy, pytest
 
 Only the standard library is used, so this runs on a bare Python 3.11. Downloads
-(the Pyodide runtime from npm, micropip from PyPI) happen once into .cache/.
+(the Pyodide runtime from npm, micropip from PyPI) happen once into .cache/. Each build runs
+the Pyodide runtime once in Node (make_snapshot) to make the page's Python snapshot.
 """
 
 from __future__ import annotations
