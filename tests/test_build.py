@@ -157,3 +157,14 @@ def test_index_preloads_every_module_the_game_imports() -> None:
     needed = module_graph("app.js") - {"app.js"}
     assert {"ui.js", "board-svg.js", "i18n.js"} <= needed  # the graph is really followed
     assert sorted(needed - preloaded) == []
+
+
+def test_the_boards_wide_layouts_are_the_stylesheets() -> None:
+    """board-svg.js draws no strip of players where style.css puts the players' panel beside
+    the board: the two must name the same layouts, or player information shows twice or not
+    at all at some width."""
+    script = (build.WEB / "board-svg.js").read_text(encoding="utf-8")
+    match = re.search(r'const WIDE_QUERY = "([^"]+)";', script)
+    assert match, "board-svg.js no longer defines WIDE_QUERY"
+    styles = (build.WEB / "style.css").read_text(encoding="utf-8")
+    assert f"@media {match.group(1)} {{" in styles
