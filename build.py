@@ -74,7 +74,7 @@ GENERATED = frozenset({RUNTIME_DIR, WHEEL_DIR, BUILD_INFO, BOARD_JSON, PRECACHE_
 
 BUILD_ID_PLACEHOLDER = "__BUILD_ID__"
 WHEEL_PATH_PLACEHOLDER = "__WHEEL_PATH__"
-WHEEL_SHA256_PLACEHOLDER = "__WHEEL_SHA256__"
+WHEEL_INTEGRITY_PLACEHOLDER = "__WHEEL_INTEGRITY__"
 SNAPSHOT_PATH_PLACEHOLDER = "__SNAPSHOT_PATH__"
 SNAPSHOT_INTEGRITY_PLACEHOLDER = "__SNAPSHOT_INTEGRITY__"
 #: copied source files in which the placeholders are replaced
@@ -489,7 +489,8 @@ def assemble(staging: Path) -> dict[str, str]:
     wheel_path, wheel_sha256 = f"{WHEEL_DIR}/{wheel.name}", sha256_file(wheel)
     stamp_build_id(staging, copied, {BUILD_ID_PLACEHOLDER: build_id,
                                      WHEEL_PATH_PLACEHOLDER: wheel_path,
-                                     WHEEL_SHA256_PLACEHOLDER: wheel_sha256,
+                                     WHEEL_INTEGRITY_PLACEHOLDER:
+                                         subresource_integrity(wheel.read_bytes()),
                                      SNAPSHOT_PATH_PLACEHOLDER: snapshot_path,
                                      SNAPSHOT_INTEGRITY_PLACEHOLDER:
                                          subresource_integrity(snapshot)})

@@ -27,7 +27,7 @@ import {
 
 const BUILD_ID = "__BUILD_ID__";
 const WHEEL_PATH = "__WHEEL_PATH__";
-const WHEEL_SHA256 = "__WHEEL_SHA256__";
+const WHEEL_INTEGRITY = "__WHEEL_INTEGRITY__";
 const BUILT = BUILD_ID !== "__" + "BUILD_ID__";
 
 const RUNTIME_URL = new URL("./pyodide/", import.meta.url).href;
@@ -230,7 +230,7 @@ async function startRuntime(runtime, compiled, options) {
 
 async function fetchWheel() {
   const url = new URL(WHEEL_PATH, SITE_URL).href;
-  const init = BUILT ? { integrity: `sha256-${hexToBase64(WHEEL_SHA256)}` } : {};
+  const init = BUILT ? { integrity: WHEEL_INTEGRITY } : {};
   let response;
   try {
     response = await fetch(url, init);
@@ -243,12 +243,6 @@ async function fetchWheel() {
   } catch (error) {
     throw downloadError(WHEEL_PATH, describe(error), error);
   }
-}
-
-function hexToBase64(hex) {
-  let binary = "";
-  for (let i = 0; i < hex.length; i += 2) binary += String.fromCharCode(parseInt(hex.slice(i, i + 2), 16));
-  return btoa(binary);
 }
 
 /** Write the wheel where Python imports it from (WHEEL_FILE). */
