@@ -2,7 +2,7 @@
 // hands the page to the game UI (ui.js). Marks <html data-board="drawn"> and
 // <html data-engine="loading|ready|error"> (tests and benchmarks wait on them).
 //
-// The engine's loader is the only static import, so Python starts as soon as this module runs
+// The engine's loader is the only static import, so loading starts as soon as this module runs
 // (index.html preloads the runtime's files). Everything else is imported beside it: the
 // board (board-svg.js), the interface's language (i18n.js with the English catalog, then the
 // chosen language's; page-text.js) and the UI (ui.js). The board is drawn once board.json,
