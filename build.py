@@ -31,11 +31,11 @@ import tempfile
 import threading
 import time
 import tomllib
-import zipfile
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from tools import wheel_backend
 
 ROOT = Path(__file__).resolve().parent
 CACHE = ROOT / ".cache"
@@ -79,8 +79,6 @@ SNAPSHOT_PATH_PLACEHOLDER = "__SNAPSHOT_PATH__"
 SNAPSHOT_INTEGRITY_PLACEHOLDER = "__SNAPSHOT_INTEGRITY__"
 #: copied source files in which the placeholders are replaced
 STAMPED_SUFFIXES = frozenset({".js", ".mjs", ".html", ".css", ".webmanifest"})
-#: fixed timestamp for wheel entries, so equal sources give a byte-equal wheel
-WHEEL_DATE = (1980, 1, 1, 0, 0, 0)
 
 CHROMIUM_DEFAULT = "/usr/bin/chromium"
 SUBPROCESS_TIMEOUT = 1800
@@ -131,108 +129,10 @@ class BuildError(Exception):
     """A build step failed; the message says which and why."""
 
 
-# --- the qvcore wheel -------------------------------------------------------------------------
+# --- the qvcore wheel: tools/wheel_backend.py, also pyproject.toml's build backend ---------
 
-
-@dataclass(frozen=True)
-class Project:
-    """The fields of pyproject.toml that the wheel needs."""
-
-    name: str
-    version: str
-    summary: str
-    requires_python: str
-    dependencies: tuple[str, ...]
-    packages: tuple[str, ...]
-
-    @property
-    def dist_name(self) -> str:
-        """The distribution name as it appears in wheel file names (PEP 427)."""
-        return self.name.replace("-", "_").replace(".", "_").lower()
-
-    @property
-    def wheel_name(self) -> str:
-        """The wheel's file name: pure Python, any platform."""
-        return f"{self.dist_name}-{self.version}-py3-none-any.whl"
-
-
-def read_project(root: Path = ROOT) -> Project:
-    """Read the project's name, version and packages from pyproject.toml."""
-    data = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))
-    project = data["project"]
-    packages = data.get("tool", {}).get("setuptools", {}).get("packages", [project["name"]])
-    if not isinstance(packages, list):
-        raise BuildError("build.py needs [tool.setuptools] packages = [...] as a plain list")
-    return Project(
-        name=project["name"],
-        version=project["version"],
-        summary=project.get("description", ""),
-        requires_python=project.get("requires-python", ""),
-        dependencies=tuple(project.get("dependencies", [])),
-        packages=tuple(packages),
-    )
-
-
-def package_files(root: Path, packages: Sequence[str]) -> list[tuple[str, bytes]]:
-    """Every file of the listed packages (sub-packages and data included, caches left out),
-    once each: a listed sub-package of a listed package adds nothing twice."""
-    files: dict[str, bytes] = {}
-    for package in packages:
-        base = root / package.replace(".", "/")
-        if not base.is_dir():
-            raise BuildError(f"package directory {base} is missing")
-        for path in sorted(base.rglob("*")):
-            if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
-                files.setdefault(path.relative_to(root).as_posix(), path.read_bytes())
-    return sorted(files.items())
-
-
-def metadata_files(project: Project) -> list[tuple[str, bytes]]:
-    """The METADATA and WHEEL files of the wheel's .dist-info directory."""
-    dist_info = f"{project.dist_name}-{project.version}.dist-info"
-    metadata = [
-        "Metadata-Version: 2.1",
-        f"Name: {project.name}",
-        f"Version: {project.version}",
-        f"Summary: {project.summary}",
-    ]
-    if project.requires_python:
-        metadata.append(f"Requires-Python: {project.requires_python}")
-    metadata += [f"Requires-Dist: {dep}" for dep in project.dependencies]
-    wheel = ["Wheel-Version: 1.0", "Generator: build.py", "Root-Is-Purelib: true",
-             "Tag: py3-none-any"]
-    return [
-        (f"{dist_info}/METADATA", ("\n".join(metadata) + "\n").encode()),
-        (f"{dist_info}/WHEEL", ("\n".join(wheel) + "\n").encode()),
-    ]
-
-
-def record_line(name: str, data: bytes) -> str:
-    """One RECORD row: path, urlsafe-base64 sha256 without padding, size."""
-    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
-    return f"{name},sha256={digest},{len(data)}"
-
-
-def build_wheel(dest_dir: Path, root: Path = ROOT) -> Path:
-    """Write the project's pure-Python wheel into dest_dir, byte-reproducibly, and return it.
-
-    The wheel is zipped here rather than by setuptools: no build backend, no network,
-    no build/ or .egg-info left behind, and the same sources always give the same bytes.
-    """
-    project = read_project(root)
-    entries = package_files(root, project.packages) + metadata_files(project)
-    record_name = f"{project.dist_name}-{project.version}.dist-info/RECORD"
-    record = [record_line(name, data) for name, data in entries] + [f"{record_name},,"]
-    entries.append((record_name, ("\n".join(record) + "\n").encode()))
-    dest_dir.mkdir(parents=True, exist_ok=True)
-    wheel = dest_dir / project.wheel_name
-    with zipfile.ZipFile(wheel, "w", compression=zipfile.ZIP_DEFLATED) as zf:
-        for name, data in entries:
-            info = zipfile.ZipInfo(name, date_time=WHEEL_DATE)
-            info.external_attr = 0o644 << 16
-            info.compress_type = zipfile.ZIP_DEFLATED
-            zf.writestr(info, data)
-    return wheel
+build_wheel = wheel_backend.write_wheel
+read_project = wheel_backend.read_project
 
 
 # --- downloads, cached in .cache/ -------------------------------------------------------------

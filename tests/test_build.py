@@ -6,6 +6,9 @@ import base64
 import hashlib
 import json
 import re
+import subprocess
+import sys
+import tarfile
 import urllib.request
 import zipfile
 from pathlib import Path
@@ -13,6 +16,7 @@ from pathlib import Path
 import build
 from qvcore.board import board_data
 from tests.browser.sites import expand_sparse, snapshot_memory
+from tools import wheel_backend
 
 WHEEL_NAME = re.compile(r"^[a-z0-9_]+-[0-9][0-9a-z.+!]*-py3-none-any\.whl$")
 
@@ -34,6 +38,35 @@ def test_wheel_is_valid_and_reproducible(tmp_path: Path) -> None:
                 assert digest == "sha256=" + expected.decode()
                 assert int(size) == len(data)
         assert set(names) == {line.rsplit(",", 2)[0] for line in record.splitlines()}
+
+
+def test_pip_builds_the_same_wheel_as_the_site(tmp_path: Path) -> None:
+    """pyproject.toml's backend is build.py's wheel code: `pip wheel .` gives the same bytes."""
+    done = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",
+         "--disable-pip-version-check", "--wheel-dir", str(tmp_path / "pip"), str(build.ROOT)],
+        capture_output=True, text=True, check=False, timeout=300)
+    assert done.returncode == 0, done.stderr
+    ours = build.build_wheel(tmp_path / "ours")
+    assert (tmp_path / "pip" / ours.name).read_bytes() == ours.read_bytes()
+
+
+def test_a_wheel_built_from_the_sdist_is_the_same_wheel(tmp_path: Path) -> None:
+    """`python -m build` makes the sdist first, then the wheel from it: the bytes must agree."""
+    sdist = wheel_backend.write_sdist(tmp_path / "dist")
+    assert sdist.read_bytes() == wheel_backend.write_sdist(tmp_path / "again").read_bytes()
+    with tarfile.open(sdist) as tar:
+        tar.extractall(tmp_path / "src", filter="data")
+    (tree,) = (tmp_path / "src").iterdir()
+    from_sdist = wheel_backend.write_wheel(tmp_path / "from-sdist", tree)
+    assert from_sdist.read_bytes() == build.build_wheel(tmp_path / "ours").read_bytes()
+
+
+def test_the_wheel_declares_the_test_extra() -> None:
+    """`pip install -e .[test]` (build.py test) needs the extra in the wheel's metadata."""
+    text = wheel_backend.metadata_text(wheel_backend.read_project())
+    assert "Provides-Extra: test" in text
+    assert 'Requires-Dist: pytest==' in text and '; extra == "test"' in text
 
 
 def test_site_has_what_the_page_needs(built_site: Path) -> None:
