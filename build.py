@@ -3,7 +3,8 @@
 
     python3 build.py site                              # assemble the static site in _site/
     python3 build.py serve [--port 8000] [--host 127.0.0.1]
-    python3 build.py test [PYTEST_ARGS...]             # venv, Chromium, site, ruff, mypy, pytest
+    python3 build.py test [PYTEST_ARGS...]             # venv, Chromium, site, linters, pytest
+    python3 build.py lint                              # ruff, mypy, ESLint, tsc (checkJs) only
 
 Only the standard library is used, so this runs on a bare Python 3.11. Downloads
 (the Pyodide runtime from npm, micropip from PyPI) happen once into .cache/. Each build runs
@@ -35,7 +36,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from tools import wheel_backend
+from tools import js_checks, wheel_backend
 
 ROOT = Path(__file__).resolve().parent
 CACHE = ROOT / ".cache"
@@ -628,15 +629,26 @@ def parallel_args(pytest_args: Sequence[str]) -> list[str]:
     return [] if chosen or workers < 2 else ["-n", str(workers), "--dist", "worksteal"]
 
 
-def run_checks(pytest_args: Sequence[str]) -> int:
-    """Run ruff, mypy and pytest in the venv; report each and return 0 only if all passed."""
+def lint_checks() -> list[tuple[str, list[str | Path]]]:
+    """ruff and mypy over the Python, ESLint and the TypeScript checker over the page."""
     bin_dir = VENV / "bin"
-    env = {**os.environ, "CHROMIUM": chromium_path(), "QV_SITE_BUILT": "1"}
-    checks: list[tuple[str, list[str | Path]]] = [
+    js_tools = js_checks.ensure_installed(CACHE)
+    return [
         ("ruff", [bin_dir / "ruff", "check", "."]),
         ("mypy", [bin_dir / "mypy", *mypy_targets()]),
-        ("pytest", [venv_python(), "-m", "pytest", *parallel_args(pytest_args), *pytest_args]),
+        ("eslint", [*js_checks.eslint_command(js_tools)]),
+        ("tsc", [*js_checks.tsc_command(js_tools)]),
     ]
+
+
+def run_checks(pytest_args: Sequence[str] | None) -> int:
+    """Run the linters, then pytest (unless ``pytest_args`` is None); report each and return 0
+    only if all passed."""
+    env = {**os.environ, "CHROMIUM": chromium_path(), "QV_SITE_BUILT": "1", "QV_ROOT": str(ROOT)}
+    checks = lint_checks()
+    if pytest_args is not None:
+        checks.append(("pytest", [venv_python(), "-m", "pytest", *parallel_args(pytest_args),
+                                  *pytest_args]))
     failed = []
     for name, cmd in checks:
         started = time.monotonic()
@@ -674,7 +686,8 @@ def parse_args(argv: Sequence[str]) -> tuple[argparse.Namespace, list[str]]:
     serve = commands.add_parser("serve", help="build, then serve _site/")
     serve.add_argument("--port", type=int, default=8000)
     serve.add_argument("--host", default="127.0.0.1")
-    commands.add_parser("test", help="install, build and run ruff, mypy and pytest; "
+    commands.add_parser("lint", help="ruff, mypy, ESLint and the TypeScript checker only")
+    commands.add_parser("test", help="install, build and run the linters and pytest; "
                         "further arguments go to pytest", add_help=False)
     args, extra = parser.parse_known_args(argv)
     if extra and args.command != "test":
@@ -693,8 +706,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 0
         if args.command == "serve":
             return cmd_serve(args.host, args.port)
+        if args.command == "lint":
+            return run_checks(None) if ensure_venv() else 1
         return cmd_test(extra)
-    except (BuildError, OSError, subprocess.SubprocessError) as error:
+    except (BuildError, js_checks.JsToolsError, OSError, subprocess.SubprocessError) as error:
         log(f"error: {error}")
         return 1
 
