@@ -78,6 +78,9 @@ WHEEL_PATH_PLACEHOLDER = "__WHEEL_PATH__"
 WHEEL_INTEGRITY_PLACEHOLDER = "__WHEEL_INTEGRITY__"
 SNAPSHOT_PATH_PLACEHOLDER = "__SNAPSHOT_PATH__"
 SNAPSHOT_INTEGRITY_PLACEHOLDER = "__SNAPSHOT_INTEGRITY__"
+#: values written once, here, and stamped into the copied sources before the build id is taken
+CSP_PLACEHOLDER = "__CONTENT_SECURITY_POLICY__"
+WHEEL_FILE_PLACEHOLDER = "__WHEEL_FILE__"
 #: copied source files in which the placeholders are replaced
 STAMPED_SUFFIXES = frozenset({".js", ".mjs", ".html", ".css", ".webmanifest"})
 
@@ -371,6 +374,8 @@ def assemble(staging: Path) -> dict[str, str]:
         (staging / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(path, staging / name)
         copied.append(name)
+    stamp_build_id(staging, copied, {CSP_PLACEHOLDER: CONTENT_SECURITY_POLICY,
+                                     WHEEL_FILE_PLACEHOLDER: SNAPSHOT_WHEEL_FILE})
     runtime_dir = staging / RUNTIME_DIR
     runtime_dir.mkdir()
     for name in RUNTIME_FILES:
@@ -455,9 +460,9 @@ MIME_TYPES = {
     ".png": "image/png",
     ".gz": "application/gzip",
 }
-#: the page's Content-Security-Policy: only this site's scripts and WebAssembly. index.html
-#: carries the same policy in a <meta> tag (GitHub Pages sets no headers); frame-ancestors
-#: works only as a header.
+#: the page's Content-Security-Policy: only this site's scripts and WebAssembly. It is stamped
+#: into index.html's <meta> tag too (GitHub Pages sets no headers); frame-ancestors works only
+#: as a header.
 CONTENT_SECURITY_POLICY = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; "
                            "object-src 'none'; base-uri 'none'; img-src 'self' data:")
 CSP_HEADER = CONTENT_SECURITY_POLICY + "; frame-ancestors 'none'"

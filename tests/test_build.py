@@ -104,6 +104,7 @@ def test_the_builds_python_snapshot_is_stamped_and_holds_no_path_of_the_build(
     assert info["snapshot"] in loader
     # the page writes the wheel where the snapshot imported it from
     assert f'"{build.SNAPSHOT_WHEEL_FILE}"' in (built_site / "engine-loader.js").read_text()
+    assert build.SNAPSHOT_WHEEL_FILE not in (build.ROOT / "web" / "engine-loader.js").read_text()
     memory = snapshot_memory(built_site)
     assert memory[:4] == b"\x00snp"  # Pyodide's mark of a memory snapshot
     assert str(build.ROOT).encode() not in memory
@@ -155,9 +156,13 @@ def test_server_sends_the_right_types(tmp_path: Path) -> None:
         assert head("pyodide/f.wasm") == ("application/wasm", build.RUNTIME_CACHE_CONTROL)
 
 
-def test_index_html_carries_the_servers_content_security_policy() -> None:
-    """GitHub Pages sends no headers: the page's <meta> policy must be the one build.py serves."""
-    html = (build.ROOT / "index.html").read_text(encoding="utf-8")
+def test_index_html_carries_the_servers_content_security_policy(built_site: Path) -> None:
+    """GitHub Pages sends no headers: the page's <meta> policy is the one build.py serves,
+    written once in build.py and stamped into the page."""
+    source = (build.ROOT / "index.html").read_text(encoding="utf-8")
+    assert f'content="{build.CSP_PLACEHOLDER}"' in source
+    assert "script-src" not in source
+    html = (built_site / "index.html").read_text(encoding="utf-8")
     assert f'content="{build.CONTENT_SECURITY_POLICY}"' in html
     assert build.CSP_HEADER.startswith(build.CONTENT_SECURITY_POLICY)
 
