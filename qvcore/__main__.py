@@ -1,4 +1,5 @@
-"""Command line: ``python3 -m qvcore simulate …`` and ``python3 -m qvcore tournament …``."""
+"""Command line: ``python3 -m qvcore simulate …``, ``python3 -m qvcore tournament …`` and
+``python3 -m qvcore palatinus …`` (the same for Palatinus)."""
 
 from __future__ import annotations
 
@@ -36,7 +37,13 @@ def main(argv: list[str] | None = None) -> int:
     tour.add_argument("--jobs", type=int, default=1, help="worker processes")
     tour.add_argument("--json", action="store_true", help="print one JSON object")
     _variant_flags(tour)
+    pal = commands.add_parser("palatinus", help="Palatinus: simulate or tournament (see "
+                              "python3 -m qvcore palatinus -h)", add_help=False)
+    pal.add_argument("rest", nargs=argparse.REMAINDER)
     args = parser.parse_args(argv)
+    if args.command == "palatinus":
+        from .palatinus.cli import main as palatinus_main
+        return palatinus_main(args.rest)
     options = {"scarce_laurels": args.scarce_laurels, "open_hoards": args.open_hoards,
                "series": args.series, "horizon": args.horizon}
     if args.command == "tournament":
