@@ -238,3 +238,29 @@ def test_a_small_tournament_has_no_illegal_move() -> None:
     summary = tournament(3, 2, 1, ["hard", "easy", "greedy"])
     assert summary["illegal"] == 0
     assert set(summary["levels"]) == {"hard", "easy", "greedy"}
+
+
+def test_the_command_line_runs_palatinus_games(capsys) -> None:
+    from qvcore.__main__ import main
+    assert main(["palatinus", "simulate", "--players", "2", "--games", "2"]) == 0
+    assert json.loads(capsys.readouterr().out)["violations"] == 0
+    assert main(["palatinus", "tournament", "--players", "2", "--games", "1",
+                 "--seats", "greedy,easy"]) == 0
+    assert json.loads(capsys.readouterr().out)["illegal"] == 0
+
+
+def test_the_bot_bridge_decides_from_a_seat_view_in_json() -> None:
+    from qvcore.palatinus.botbridge import BotHost
+    table, host = Table(), BotHost()
+    table.new_game('{"players": 2}', 4)
+    assert json.loads(host.create(0, "hard", 3))["ok"]
+    assert json.loads(host.create(1, "easy", 3))["ok"]
+    while True:
+        seat = json.loads(table.view(None))["view"]["current"]
+        if seat is None:
+            break
+        view = json.loads(table.seat_view(seat))["view"]
+        reply = json.loads(host.decide(seat, json.dumps(view)))
+        assert json.loads(table.act(json.dumps(reply["action"])))["ok"]
+    for bad in (host.create(0, "wizard", 1), host.decide(5, "{}"), host.decide(0, "NaN")):
+        assert json.loads(bad)["error"]["code"] == "bad_bot_call"

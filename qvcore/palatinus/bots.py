@@ -127,7 +127,7 @@ class HardBot(Bot):
 
     level = "hard"
 
-    def __init__(self, seat: int, seed: int, keep: int = 8, worlds: int = 12) -> None:
+    def __init__(self, seat: int, seed: int, keep: int = 10, worlds: int = 24) -> None:
         super().__init__(seat, seed)
         self.keep = keep
         self.worlds = worlds

@@ -12,6 +12,7 @@ from typing import Any
 
 from ..errors import RuleError
 from ..jsonio import reply, strict_loads, whole
+from .facts import SPRINGS
 from .game import Game
 from .geometry import board_data
 
@@ -25,8 +26,10 @@ class Table:
         self.game: Game | None = None
 
     def board(self) -> str:
-        """The fixed geometry: cells, coordinates, which places touch (P1, P3)."""
-        return reply(lambda: {"board": board_data()})
+        """The fixed geometry (cells, coordinates, which places touch) and each tile's springs
+        by printed side, to preview a tile's turns (P1, P3, ruling 1)."""
+        return reply(lambda: {"board": board_data(),
+                              "tile_springs": {k: list(v) for k, v in SPRINGS.items()}})
 
     def new_game(self, options_json: str, seed: int) -> str:
         """Start a new game; returns the onlooker's view."""
