@@ -179,3 +179,15 @@ def test_p5_the_final_steps_reveal_every_kind_and_total_everything() -> None:
     total = outcome.steps[-1]
     assert total["step"] == "total"
     assert [p["points"] for p in total["players"]] == [outcome.points(q) for q in range(3)]
+
+
+def test_the_rulings_are_data_the_scoring_reads(monkeypatch) -> None:
+    from qvcore.palatinus import facts
+    # ruling 9 off: the farmer on 9 with springs 8 and 9 loses the empty spring's second 2
+    monkeypatch.setattr(facts, "EMPTY_SPRING_COUNTS_TWICE", False)
+    outcome = score(board((9, RED, F)), {8, 9}, LETTERS, TOKENS, 3)
+    assert influence(outcome, "C") == {RED: 2 + 6}
+    # ruling 4 changed to a supply of one disc: the second tied player gets none
+    monkeypatch.setattr(facts, "DISC_SUPPLY", 1)
+    outcome = score(board((8, RED, F), (13, YELLOW, F)), set(), LETTERS, TOKENS, 3)
+    assert outcome.discs[RED] == [2] and outcome.discs[YELLOW] == []

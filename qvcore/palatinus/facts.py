@@ -60,11 +60,8 @@ COLOURS = 5
 #: P4: a condottiero may not be held into the last this-many turns, by player count
 LAST_TURNS = {2: 4, 3: 4, 4: 3, 5: 3}
 
-#: ruling 7: which of several condottieri capturing the same inhabitant keeps it: the one
-#: placed first (placements are public, so everyone can follow it)
-SHARED_CAPTIVE_KEEPER = "first_placed"
-#: ruling 8: players still tied after P7's tie-break share the victory
-FINAL_TIE = "shared"
+# ruling 7 (a shared captive goes to the condottiero placed first) and ruling 8 (a tie P7
+# leaves is a shared victory) are behaviour, not numbers: scoring.py carries them out
 #: ruling 9: an unoccupied spring beside a farmer counts twice (2 as an unoccupied terrain,
 #: 2 as a spring), reading P6b's two clauses literally
 EMPTY_SPRING_COUNTS_TWICE = True

@@ -13,7 +13,7 @@ from typing import Any
 from . import facts
 from .geometry import RING_SLOTS, SLOT_NEIGHBOURS, SLOTS, cell_of
 from .legality import legal_actions, placeable
-from .state import OVER, SETUP, State
+from .state import OVER, SETUP, State, starting_supply
 
 FACES = ("merchant", "farmer", "condottiero", "wolf")
 
@@ -70,7 +70,7 @@ def _inhabitant(s: State, cell: int, viewer: int | None, over: bool) -> dict[str
 
 
 def _player(s: State, seat: int, viewer: int | None, over: bool) -> dict[str, Any]:
-    colours = sorted({c for c, _, _ in _full_set(s, seat)})
+    colours = sorted({c for c, _, _ in starting_supply(s.n, seat)})
     faces = {f"{c}:{face}": 0 for c in colours for face in FACES}
     for (colour, kind, wolf), n in s.supply[seat].items():
         faces[f"{colour}:{'wolf' if wolf else kind}"] += n
@@ -89,8 +89,3 @@ def _player(s: State, seat: int, viewer: int | None, over: bool) -> dict[str, An
                           "discs": list(score.discs), "points": score.points(),
                           "things": score.things()}
     return seen
-
-
-def _full_set(s: State, seat: int) -> list[tuple[int, str, bool]]:
-    from .state import starting_supply
-    return list(starting_supply(s.n, seat))

@@ -58,9 +58,10 @@ def influence_of(cell: int, kind: str, board: dict[int, Placed],
         if cell in springs:
             total += 2
         for other in TERRAIN_NEIGHBOURS[cell]:
-            if other not in board:
+            empty = other not in board
+            if empty:
                 total += 2
-            if other in springs:
+            if other in springs and (not empty or facts.EMPTY_SPRING_COUNTS_TWICE):
                 total += 2
     return total
 
@@ -134,7 +135,7 @@ def _condottieri(hill: str, ring: list[int], board: dict[int, Placed], out: Outc
         out.captured[keeper].append(board[captive][1])
         others = sorted({board[c][0] for c in by[1:]} - {keeper})
         for q in others:
-            out.discs[q].append(facts.SHARED_CAPTIVE_DISC)
+            _give_disc(out, q, facts.SHARED_CAPTIVE_DISC)
         if record:
             out.steps.append({"step": "captive", "hill": hill, "terrain": captive,
                               "colour": board[captive][1], "kind": board[captive][2],
@@ -180,7 +181,13 @@ def _control(hill: str, slot: int, ring: list[int], board: dict[int, Placed],
                               "influence": best})
         return
     for q in top:
-        out.discs[q].append(facts.TIED_HILL_DISC)
+        _give_disc(out, q, facts.TIED_HILL_DISC)
     if record:
         out.steps.append({"step": "tie", "hill": hill, "players": top, "influence": best,
                           "token": token, "disc": facts.TIED_HILL_DISC})
+
+
+def _give_disc(out: Outcome, seat: int, value: int) -> None:
+    """A disc to ``seat``, unless the discs have run out (ruling 4: they never do)."""
+    if facts.DISC_SUPPLY is None or sum(map(len, out.discs)) < facts.DISC_SUPPLY:
+        out.discs[seat].append(value)
