@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import copy
 import json
-from typing import Any
+from typing import Any, cast
 
 from ..errors import RuleError
 from .describe import describe
@@ -47,7 +47,7 @@ class Game:
     def apply(self, action: Any) -> dict[str, Any]:
         """Carry out ``action``; raises RuleError and changes nothing if it is illegal."""
         action = copy.deepcopy(action)
-        event = apply_action(self.state, action)
+        event = cast(dict[str, Any], apply_action(self.state, action))  # protocol.EventData
         self.actions.append(action)
         self.events.append(event)
         return copy.deepcopy(event)
@@ -69,7 +69,7 @@ class Game:
         if viewer is not None and (type(viewer) is not int or not 0 <= viewer < self.state.n):
             raise RuleError("P8", "bad_viewer", f"no seat {viewer!r} at this table",
                             viewer=repr(viewer)[:40])
-        seen = observe(self.state, viewer)
+        seen = cast(dict[str, Any], observe(self.state, viewer))  # protocol.View
         if log:
             seen["log"] = self.log()
         if self.state.stage == OVER:

@@ -8,17 +8,16 @@ wolves). The pile's order of tiles and the seed are never shown.
 
 from __future__ import annotations
 
-from typing import Any
-
 from . import facts
 from .geometry import RING_SLOTS, SLOT_NEIGHBOURS, SLOTS, cell_of
 from .legality import legal_actions, placeable
+from .protocol import Face, HandRow, InhabitantView, PlayerView, ScreenRow, TileView, View
 from .state import OVER, SETUP, State, starting_supply
 
-FACES = ("merchant", "farmer", "condottiero", "wolf")
+FACES: tuple[Face, ...] = ("merchant", "farmer", "condottiero", "wolf")
 
 
-def view(s: State, viewer: int | None) -> dict[str, Any]:
+def view(s: State, viewer: int | None) -> View:
     """The JSON-ready view of ``viewer`` (a seat, or None for an onlooker)."""
     over = s.stage == OVER
     acting = viewer is not None and viewer == s.current and not over
@@ -38,14 +37,14 @@ def view(s: State, viewer: int | None) -> dict[str, Any]:
         "springs": sorted(s.springs),
         "board": [_inhabitant(s, cell, viewer, over) for cell in sorted(s.board)],
         "players": [_player(s, q, viewer, over) for q in range(s.n)],
-        "legal": legal_actions(s) if acting else [],
+        "legal": list(legal_actions(s)) if acting else [],
         "placeable": ([{"colour": c, "kind": k, "wolf": w} for c, k, w in placeable(s)]
                       if acting and s.stage != SETUP else []),
         "winners": list(s.winners) if over else None,
     }
 
 
-def _tile(s: State, slot: int) -> dict[str, Any]:
+def _tile(s: State, slot: int) -> TileView:
     tile = s.tiles[slot]
     return {"slot": slot, "letter": tile[0] if tile else None,
             "rotation": tile[1] if tile else None, "token": s.tokens[slot] if tile else None,
@@ -60,29 +59,31 @@ def _free_slots(s: State) -> list[int]:
             and (not laid or bool(SLOT_NEIGHBOURS[q] & laid))]
 
 
-def _inhabitant(s: State, cell: int, viewer: int | None, over: bool) -> dict[str, Any]:
+def _inhabitant(s: State, cell: int, viewer: int | None, over: bool) -> InhabitantView:
     piece = s.board[cell]
-    seen: dict[str, Any] = {"terrain": cell, "owner": piece.owner, "colour": piece.colour,
+    seen: InhabitantView = {"terrain": cell, "owner": piece.owner, "colour": piece.colour,
                             "wolf": piece.wolf, "order": piece.order}
     if not piece.wolf or over or viewer == piece.owner:
         seen["kind"] = piece.kind  # P8: a wolf's kind only for its owner until the end
     return seen
 
 
-def _player(s: State, seat: int, viewer: int | None, over: bool) -> dict[str, Any]:
+def _player(s: State, seat: int, viewer: int | None, over: bool) -> PlayerView:
     colours = sorted({c for c, _, _ in starting_supply(s.n, seat)})
     faces = {f"{c}:{face}": 0 for c in colours for face in FACES}
     for (colour, kind, wolf), n in s.supply[seat].items():
         faces[f"{colour}:{'wolf' if wolf else kind}"] += n
-    seen: dict[str, Any] = {
+    screen: list[ScreenRow] = [{"colour": c, "face": f, "count": faces[f"{c}:{f}"]}
+                               for c in colours for f in FACES]  # countable by anyone (P8)
+    seen: PlayerView = {
         "seat": seat, "name": s.options.names[seat], "colours": colours,
         "held": s.held(seat),
-        "screen": [{"colour": c, "face": f, "count": faces[f"{c}:{f}"]}
-                   for c in colours for f in FACES],  # countable by anyone (P8)
+        "screen": screen,
     }
     if viewer == seat or over:
-        seen["hand"] = [{"colour": c, "kind": k, "wolf": w, "count": n}
-                        for (c, k, w), n in sorted(s.supply[seat].items())]
+        hand: list[HandRow] = [{"colour": c, "kind": k, "wolf": w, "count": n}
+                               for (c, k, w), n in sorted(s.supply[seat].items())]
+        seen["hand"] = hand
     if over:
         score = s.scores[seat]
         seen["result"] = {"captured": list(score.captured), "tokens": list(score.tokens),

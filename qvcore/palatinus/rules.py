@@ -8,13 +8,14 @@ from .. import rng
 from . import facts
 from .geometry import RING_SLOTS
 from .legality import legal_actions, refusal
+from .protocol import EventData, Final
 from .scoring import Placed, score
 from .state import OVER, PLACE, Piece, State, springs_of
 
 __all__ = ["apply_action", "legal_actions", "placed_pieces", "slot_letters"]
 
 
-def apply_action(s: State, action: Any) -> dict[str, Any]:
+def apply_action(s: State, action: Any) -> EventData:
     """Play ``action`` and return its public event; raises RuleError (changing nothing)."""
     error = refusal(s, action)
     if error is not None:
@@ -24,13 +25,13 @@ def apply_action(s: State, action: Any) -> dict[str, Any]:
     return _place(s, action)
 
 
-def _lay(s: State, slot: int, rotation: int) -> dict[str, Any]:
+def _lay(s: State, slot: int, rotation: int) -> EventData:
     player = s.current
     tile = (s.pile.pop(), rotation)
     s.tiles[slot] = tile
     springs = springs_of(slot, tile)
     s.springs.update(springs)
-    event: dict[str, Any] = {"type": "lay", "player": player, "slot": slot,
+    event: EventData = {"type": "lay", "player": player, "slot": slot,
                              "rotation": rotation, "letter": tile[0], "springs": springs}
     if s.pile:
         s.current = (s.current + 1) % s.n
@@ -46,7 +47,7 @@ def _lay(s: State, slot: int, rotation: int) -> dict[str, Any]:
     return event
 
 
-def _place(s: State, action: dict[str, Any]) -> dict[str, Any]:
+def _place(s: State, action: dict[str, Any]) -> EventData:
     player, terrain = s.current, action["terrain"]
     piece = (action["colour"], action["kind"], action["wolf"])
     s.supply[player][piece] -= 1
@@ -54,7 +55,7 @@ def _place(s: State, action: dict[str, Any]) -> dict[str, Any]:
         del s.supply[player][piece]
     s.board[terrain] = Piece(player, piece[0], piece[1], piece[2], s.placements)
     s.placements += 1
-    event: dict[str, Any] = {"type": "place", "player": player, "terrain": terrain,
+    event: EventData = {"type": "place", "player": player, "terrain": terrain,
                              "colour": piece[0], "wolf": piece[2]}
     if not piece[2]:
         event["kind"] = piece[1]  # P4: a wolf-faced inhabitant's kind stays hidden (P8)
@@ -74,7 +75,7 @@ def slot_letters(s: State) -> list[str]:
     return [tile[0] if tile else "?" for tile in s.tiles]
 
 
-def _finish(s: State) -> dict[str, Any]:
+def _finish(s: State) -> Final:
     """P5-P7: reveal, score hill by hill, name the winners; returns the final record."""
     outcome = score(placed_pieces(s), s.springs, slot_letters(s), s.tokens, s.n)
     s.stage = OVER

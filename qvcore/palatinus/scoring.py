@@ -7,12 +7,10 @@ can score imagined endings with the very same code.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from . import facts
 from .geometry import TERRAIN_NEIGHBOURS, cell_of
-
-Step = dict[str, Any]
+from .protocol import Part, PlayerTotal, StepData
 
 
 @dataclass
@@ -22,7 +20,7 @@ class Outcome:
     captured: list[list[int]]
     tokens: list[list[int]]
     discs: list[list[int]]
-    steps: list[Step] = field(default_factory=list)
+    steps: list[StepData] = field(default_factory=list)
 
     def points(self, seat: int) -> int:
         """P7: captives, tokens and discs."""
@@ -92,10 +90,11 @@ def score(board: dict[int, Placed], springs: set[int] | frozenset[int],
         _condottieri(hill, ring, board, out, record)
         _control(hill, slot, ring, board, springs, tokens, out, record)
     if record:
-        steps.append({"step": "total", "winners": out.winners(), "players": [
+        totals: list[PlayerTotal] = [
             {"player": q, "captured": len(out.captured[q]), "tokens": list(out.tokens[q]),
              "discs": list(out.discs[q]), "points": out.points(q), "things": out.things(q)}
-            for q in range(players)]})
+            for q in range(players)]
+        steps.append({"step": "total", "winners": out.winners(), "players": totals})
     return out
 
 
@@ -152,7 +151,7 @@ def _control(hill: str, slot: int, ring: list[int], board: dict[int, Placed],
     """P6b: each player's influence around the hill; the most takes the token."""
     players = len(out.captured)
     influence = [0] * players
-    parts: list[list[dict[str, Any]]] = [[] for _ in range(players)]
+    parts: list[list[Part]] = [[] for _ in range(players)]
     for cell in ring:
         piece = board.get(cell)
         if piece is None:
