@@ -264,3 +264,17 @@ def test_the_bot_bridge_decides_from_a_seat_view_in_json() -> None:
         assert json.loads(table.act(json.dumps(reply["action"])))["ok"]
     for bad in (host.create(0, "wizard", 1), host.decide(5, "{}"), host.decide(0, "NaN")):
         assert json.loads(bad)["error"]["code"] == "bad_bot_call"
+
+
+def test_the_invariants_catch_a_broken_state() -> None:
+    from qvcore.palatinus.state import Piece
+    game = random_game(4, 21, 15)
+    state = game.state
+    assert violations(state) == []
+    state.board[0] = Piece(0, 0, MERCHANT, False, 99)  # on the middle hill
+    assert any("hill" in v for v in violations(state))
+    del state.board[0]
+    state.supply[1].clear()
+    assert any("not conserved" in v for v in violations(state))
+    state.pile.append("A")
+    assert any("tiles not conserved" in v for v in violations(state))
