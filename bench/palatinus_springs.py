@@ -1,10 +1,11 @@
 """How a spring layout of the seven Palatinus tiles plays, measured with bot games.
 
     python3 bench/palatinus_springs.py [--games 60] [--seed 1] [--players 3,4,5]
-        [--layouts none,one_each,edition,dense]
+        [--layouts none,one_each,edition,dense] [--levels greedy,easy]
 
 For each candidate layout (the edition's is ``facts.SPRINGS``) it plays seeded
-games of greedy and easy bots and reports, over all player counts:
+games of bots (greedy and easy by default, ``--levels`` repeated round the seats) and
+reports, over all player counts:
 
 - ``spread``: the mean gap between the best and worst score of a game;
 - ``margin``: the mean gap between the winner and the runner-up;
@@ -46,7 +47,8 @@ LAYOUTS: dict[str, dict[str, tuple[int, ...]]] = {
 }
 
 
-def measure(layout: str, players: list[int], games: int, seed: int) -> dict[str, object]:
+def measure(layout: str, players: list[int], games: int, seed: int,
+            levels: list[str]) -> dict[str, object]:
     """Play the games with ``layout`` in force and gather the figures."""
     facts.SPRINGS.clear()
     facts.SPRINGS.update(LAYOUTS[layout])
@@ -56,7 +58,7 @@ def measure(layout: str, players: list[int], games: int, seed: int) -> dict[str,
     decided = hills = first_wins = 0
     fair = 0.0
     for n in players:
-        seats = (["greedy", "easy"] * 3)[:n]
+        seats = (levels * 5)[:n]
         for index in range(games):
             game, _ = play(seats[index % n:] + seats[:index % n], seed + index)
             state = game.state
@@ -117,10 +119,13 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--players", default="3,4,5")
     parser.add_argument("--layouts", default=",".join(LAYOUTS))
+    parser.add_argument("--levels", default="greedy,easy",
+                        help="bot levels, repeated round the seats")
     args = parser.parse_args()
     players = [int(p) for p in args.players.split(",")]
     for layout in args.layouts.split(","):
-        print(json.dumps(measure(layout, players, args.games, args.seed)), flush=True)
+        print(json.dumps(measure(layout, players, args.games, args.seed,
+                                 args.levels.split(","))), flush=True)
 
 
 if __name__ == "__main__":

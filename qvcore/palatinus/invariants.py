@@ -26,7 +26,7 @@ def violations(s: State) -> list[str]:
         on_board = sum(1 for p in s.board.values() if p.owner == q)
         if s.stage != OVER and on_board + s.held(q) != sum(start.values()):
             found.append(f"seat {q}'s inhabitants are not conserved")
-        if s.stage == PLACE and s.held_condottieri(q) and s.held(q) < facts.LAST_TURNS[s.n]:
+        if s.stage == PLACE and s.held_condottieri(q) and s.held(q) <= facts.LAST_TURNS[s.n]:
             found.append(f"seat {q} holds a condottiero in the last turns (P4)")
     if any(is_hill(c) for c in s.board):
         found.append("an inhabitant stands on a hill (P4)")
