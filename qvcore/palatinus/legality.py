@@ -45,14 +45,12 @@ def _lay_refusal(s: State, action: dict[str, Any]) -> RuleError | None:
                          "middle tile, 1 to 6", slot=repr(slot)[:40])
     if s.tiles[slot] is not None:
         return RuleError("P3", "slot_taken", f"a tile lies on place {slot} already", slot=slot)
-    laid = [q for q in RING_SLOTS if s.tiles[q] is not None]
-    if laid and not SLOT_NEIGHBOURS[slot] & set(laid):
+    if slot not in free_slots(s):
         return RuleError("P3", "slot_not_touching", "the tile must touch the middle tile and "
                          "at least one tile already laid", slot=slot)
-    turns = range(6) if facts.TILES_MAY_TURN else range(1)
-    if type(rotation) is not int or rotation not in turns:
+    if type(rotation) is not int or rotation not in turns():
         return RuleError("P3", "bad_rotation", "the turn of a tile is a whole number of sixths, "
-                         f"0 to {len(turns) - 1}", rotation=repr(rotation)[:40])
+                         f"0 to {len(turns()) - 1}", rotation=repr(rotation)[:40])
     return None
 
 
@@ -98,16 +96,28 @@ def piece_refusal(s: State, piece: PieceType) -> RuleError | None:
     return None
 
 
+def turns() -> range:
+    """The turns a tile may be laid in, in sixths (ruling 2)."""
+    return range(6) if facts.TILES_MAY_TURN else range(1)
+
+
+def free_slots(s: State) -> list[int]:
+    """P3.2: the ring places the tile in hand may go to: any while the ring is empty, then
+    those that touch a ring tile already laid (every place touches the middle)."""
+    if s.stage != SETUP:
+        return []
+    laid = {q for q in RING_SLOTS if s.tiles[q] is not None}
+    return [q for q in RING_SLOTS if s.tiles[q] is None
+            and (not laid or bool(SLOT_NEIGHBOURS[q] & laid))]
+
+
 def legal_actions(s: State) -> list[dict[str, Any]]:
     """Every legal action now, in a fixed order (empty once the game is over)."""
     found: list[dict[str, Any]] = []
     if s.stage == SETUP:
-        laid = {q for q in RING_SLOTS if s.tiles[q] is not None}
-        turns = range(6) if facts.TILES_MAY_TURN else range(1)
-        for slot in RING_SLOTS:
-            if s.tiles[slot] is None and (not laid or SLOT_NEIGHBOURS[slot] & laid):
-                found.extend({"type": "lay", "player": s.current, "slot": slot,
-                              "rotation": r} for r in turns)
+        for slot in free_slots(s):
+            found.extend({"type": "lay", "player": s.current, "slot": slot, "rotation": r}
+                         for r in turns())
     elif s.stage == PLACE:
         free = [t for t in TERRAINS if t not in s.board]
         for piece in placeable(s):

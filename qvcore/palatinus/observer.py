@@ -9,8 +9,8 @@ wolves). The pile's order of tiles and the seed are never shown.
 from __future__ import annotations
 
 from . import facts
-from .geometry import RING_SLOTS, SLOT_NEIGHBOURS, SLOTS, cell_of
-from .legality import legal_actions, placeable
+from .geometry import SLOTS, cell_of
+from .legality import free_slots, legal_actions, placeable
 from .protocol import Face, HandRow, InhabitantView, PlayerView, ScreenRow, TileView, View
 from .state import OVER, SETUP, State, starting_supply
 
@@ -33,7 +33,7 @@ def view(s: State, viewer: int | None) -> View:
         "tiles": [_tile(s, slot) for slot in range(SLOTS)],
         "in_hand": s.in_hand(),
         "pile": len(s.pile) - (1 if s.stage == SETUP and s.pile else 0),
-        "free_slots": _free_slots(s),
+        "free_slots": free_slots(s),
         "springs": sorted(s.springs),
         "board": [_inhabitant(s, cell, viewer, over) for cell in sorted(s.board)],
         "players": [_player(s, q, viewer, over) for q in range(s.n)],
@@ -49,14 +49,6 @@ def _tile(s: State, slot: int) -> TileView:
     return {"slot": slot, "letter": tile[0] if tile else None,
             "rotation": tile[1] if tile else None, "token": s.tokens[slot] if tile else None,
             "hill": cell_of(slot, 0)}
-
-
-def _free_slots(s: State) -> list[int]:
-    if s.stage != SETUP:
-        return []
-    laid = {q for q in RING_SLOTS if s.tiles[q] is not None}
-    return [q for q in RING_SLOTS if s.tiles[q] is None
-            and (not laid or bool(SLOT_NEIGHBOURS[q] & laid))]
 
 
 def _inhabitant(s: State, cell: int, viewer: int | None, over: bool) -> InhabitantView:
