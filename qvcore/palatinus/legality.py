@@ -82,17 +82,30 @@ def piece_refusal(s: State, piece: PieceType) -> RuleError | None:
         return RuleError("P2", "not_held", "you hold no such inhabitant behind your screen",
                          colour=colour, kind=kind, wolf=wolf)
     last = facts.LAST_TURNS[s.n]
-    held = s.held(s.current)
-    if kind == facts.CONDOTTIERO and held <= last:
+    late = timing(s.held(s.current), s.held_condottieri(s.current), kind, last)
+    if late == "condottiero_late":
         return RuleError("P4", "condottiero_late", "a condottiero may not be placed in the "
                          f"game's last {last} turns", last=last)
-    # P4 (ruling 10): never left holding a condottiero in the last turns, so each one still
-    # held after this placement needs a turn of its own before them
-    after = s.held_condottieri(s.current) - (kind == facts.CONDOTTIERO)
-    if after > max(0, held - 1 - last):
+    if late == "condottiero_held":
         return RuleError("P4", "condottiero_held", "place a condottiero now: you may not "
                          f"hold one when only {last} inhabitants remain behind your screen",
-                         last=last, condottieri=after)
+                         last=last)
+    return None
+
+
+def timing(held: int, condottieri: int, kind: str, last: int) -> str | None:
+    """P4's timing for placing one inhabitant of ``kind`` while holding ``held`` of which
+    ``condottieri`` are condottieri: the refusal's code, or None.
+
+    A condottiero may not go down in the last ``last`` turns; and (ruling 10) nobody may be
+    left holding one then, so each condottiero still held after this placement needs a turn
+    of its own before them.
+    """
+    if kind == facts.CONDOTTIERO and held <= last:
+        return "condottiero_late"
+    after = condottieri - (kind == facts.CONDOTTIERO)
+    if after > max(0, held - 1 - last):
+        return "condottiero_held"
     return None
 
 

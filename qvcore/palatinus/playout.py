@@ -7,16 +7,8 @@ import random
 from . import facts
 from .belief import World
 from .geometry import TERRAINS
+from .legality import timing
 from .scoring import Outcome, score
-
-
-def may_place(hand: list[str], kind: str, last: int) -> bool:
-    """P4 on a bare hand (the same arithmetic as ``legality.piece_refusal``)."""
-    held = len(hand)
-    if kind == facts.CONDOTTIERO and held <= last:
-        return False
-    after = hand.count(facts.CONDOTTIERO) - (kind == facts.CONDOTTIERO)
-    return after <= max(0, held - 1 - last)
 
 
 def place(world: World, terrain: int, kind: str) -> None:
@@ -34,7 +26,8 @@ def finish(world: World, rand: random.Random) -> Outcome:
     rand.shuffle(free)
     while any(world.hands):
         hand = world.hands[world.current]
-        kinds = [k for k in set(hand) if may_place(hand, k, world.last)]
+        held, condottieri = len(hand), hand.count(facts.CONDOTTIERO)
+        kinds = [k for k in set(hand) if timing(held, condottieri, k, world.last) is None]
         kinds.sort()
         place(world, free.pop(), rand.choice(kinds))
     return score(world.board, world.springs, world.letters, world.tokens, len(world.hands),
