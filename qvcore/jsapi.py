@@ -17,6 +17,7 @@ from . import strictjson
 from .board import board_data
 from .errors import RuleError
 from .game import Game
+from .rng import check_seed
 from .strictjson import MAX_DEPTH, MAX_INPUT_CHARS, MAX_SAFE_INTEGER
 
 __all__ = ["MAX_DEPTH", "MAX_INPUT_CHARS", "MAX_SAFE_INTEGER", "Table"]
@@ -36,7 +37,7 @@ class Table:
         """Start a new game; returns the onlooker's view."""
         def run() -> dict[str, Any]:
             options = _json(options_json, "the options text")
-            self.game = Game(options, _whole(seed, "R3", "the seed"))
+            self.game = Game(options, check_seed(seed))
             return {"view": self.game.view(None)}
         return _reply(run)
 

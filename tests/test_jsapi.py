@@ -56,9 +56,9 @@ def test_r3_new_game_returns_the_onlookers_view() -> None:
     ("[]", 1, "bad_options", "R12"),
     ('{"players": 2}', 1, "bad_player_count", "R1"),
     ('{"players": 3}', -1, "bad_seed", "R3"),
-    ('{"players": 3}', "abc", "bad_input", "R3"),
-    ('{"players": 3}', None, "bad_input", "R3"),
-    ('{"players": 3}', float("nan"), "bad_input", "R3"),
+    ('{"players": 3}', "abc", "bad_seed", "R3"),
+    ('{"players": 3}', None, "bad_seed", "R3"),
+    ('{"players": 3}', float("nan"), "bad_seed", "R3"),
 ])
 def test_r3_bad_new_game_is_an_error_reply(options: str, seed: Any, code: str, rule: str) -> None:
     table = started()
