@@ -21,6 +21,7 @@ game on every Python version (unlike ``random``).
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Iterator
 from hashlib import blake2b
 from typing import Any
@@ -34,6 +35,7 @@ MAX_SEED = (1 << 53) - 1
 _SEED = b"qvcore seed"
 _DRAW = b"qvcore draw"
 _NEXT = b"qvcore next"
+_EIGHT_WORDS = struct.Struct("<8Q").unpack
 
 
 def check_seed(seed: Any) -> int:
@@ -84,10 +86,8 @@ def _words(state: int) -> Iterator[int]:
     key = (state & MASK).to_bytes(8, "little")
     block = 0
     while True:
-        digest = blake2b(block.to_bytes(8, "little"), digest_size=64, key=key,
-                         person=_DRAW).digest()
-        for start in range(0, 64, 8):
-            yield _u64(digest[start:start + 8])
+        yield from _EIGHT_WORDS(blake2b(block.to_bytes(8, "little"), digest_size=64, key=key,
+                                        person=_DRAW).digest())
         block += 1
 
 
