@@ -161,7 +161,11 @@ def from_position(data: Any) -> GameState:
     if missing or extra:
         raise _bad("position", "missing fields: " + ", ".join(missing) if missing
                    else "unknown fields: " + ", ".join(extra), missing=missing, unknown=extra)
-    options = Options.from_dict(data["options"])
+    try:
+        options = Options.from_dict(data["options"])
+    except RuleError as error:
+        raise _bad(error.rule, f"options: {error.message}", field="options",
+                   reason=error.code) from error
     n = options.players
     s = GameState.__new__(GameState)
     s.options = options
@@ -193,9 +197,7 @@ def from_position(data: Any) -> GameState:
     s.winner = None if winner is None else _int(winner, "winner", 0, n - 1, "R9.3")
     if (s.winner is not None) != (stage == OVER):
         raise _bad("R9.3", "a winner is named exactly when the game is over")
-    if not isinstance(data["series_results"], list):
-        raise _bad("R12", "series_results must be a list")
-    s.series_results = [dict(r) for r in data["series_results"]]
+    s.series_results = _read_series(s, data["series_results"])
     _check_end(s)
     return s
 
@@ -329,15 +331,17 @@ def _read_request(s: GameState, data: Any) -> Request | None:
         raise _bad("R6.5" if s.caesar == path else "R6.1", "this path needs no vote")
     if len(s.offices[b]) >= board.SEATS[b]:
         raise _bad("R6", f"office {b} has no free seat")
-    if data["needed"] != board.CONSENTS_NEEDED[a]:
-        raise _bad("R6.2", f"leaving office {a} needs {board.CONSENTS_NEEDED[a]} consents")
+    needed = board.CONSENTS_NEEDED[a]
+    _int(data["needed"], "request needed", needed, needed, "R6.2")
     asked = [(p + i) % s.n for i in range(1, s.n) if (p + i) % s.n in here]
-    if data["asked"] != asked:
+    given = data["asked"]
+    if (not isinstance(given, list) or any(type(q) is not int for q in given)
+            or given != asked):
         raise _bad("R6.3", f"the request asks the other owners in office {a}: {asked}")
     offers, answers = data["offers"], data["answers"]
     if not isinstance(offers, dict) or not isinstance(answers, dict):
         raise _bad("R11", "offers and answers map seats to terms")
-    request = Request(path, data["needed"], asked)
+    request = Request(path, needed, asked)
     for key, value in offers.items():
         q = _seat_key(key, asked)
         request.offers[q] = _terms(value, s.n, f"offer to {q}")
@@ -367,6 +371,43 @@ def _read_bonus(s: GameState, value: Any) -> int | None:
         raise _bad("R11", "a forced Caesar destination is another laurel space, in the bonus "
                    "stage")
     return path
+
+
+def _read_series(s: GameState, data: Any) -> list[dict[str, Any]]:
+    """V3: one result per finished game of the series, each with the game's number, its
+    winner (R9.3: in its Senate), every player's total and the full Senate it ended with."""
+    if not isinstance(data, list):
+        raise _bad("R12", "series_results must be a list")
+    finished = 0
+    if s.options.series:
+        finished = s.game_number - (0 if s.stage in (COUNCIL, OVER) else 1)
+    if len(data) != finished:
+        raise _bad("R12", f"series_results must list the {finished} finished games of the "
+                   "series", field="series_results")
+    keys = {"game", "winner", "totals", "senate"}
+    results = []
+    for index, item in enumerate(data):
+        what = f"series result {index + 1}"
+        if not isinstance(item, dict) or set(item) != keys:
+            raise _bad("R12", f"{what} has game, winner, totals and senate",
+                       field="series_results")
+        _int(item["game"], f"{what} game", index + 1, index + 1, "R12")
+        senate, totals = item["senate"], item["totals"]
+        if not isinstance(senate, list) or len(senate) != board.SEATS[board.SENATE]:
+            raise _bad("R12", f"{what}: the Senate a game ends with is full (R9.1)",
+                       field="series_results")
+        senate = [_int(q, f"{what} senate", 0, s.n - 1, "R12") for q in senate]
+        winner = _int(item["winner"], f"{what} winner", 0, s.n - 1, "R12")
+        if winner not in senate:
+            raise _bad("R12", f"{what}: the winner has a senator in the Senate (R9.3)",
+                       field="series_results")
+        if not isinstance(totals, list) or len(totals) != s.n:
+            raise _bad("R12", f"{what} gives one total per player", field="series_results")
+        most = laurels.heap_value(list(laurels.BOX))
+        totals = [_int(t, f"{what} total", 0, most, "R12") for t in totals]
+        results.append({"game": index + 1, "winner": winner, "totals": totals,
+                        "senate": senate})
+    return results
 
 
 def _check_end(s: GameState) -> None:
