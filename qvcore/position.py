@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import board, deals, laurels, rng
 from .errors import RuleError
+from .observer import Observer
 from .options import Options
 from .state import (
     ACTION,
@@ -422,13 +423,40 @@ def _check_end(s: GameState) -> None:
 # -- sampling from one seat's knowledge -----------------------------------------------------------
 
 
+#: draws of the hidden laurels tried for a sample whose listed actions must match the view
+MAX_DRAWS = 2000
+
+
 def sample_state(view: dict[str, Any], knowledge: Knowledge, rand: random.Random) -> GameState:
     """A full state agreeing with ``view``, its hidden parts drawn consistently with ``knowledge``.
 
     Reads only the view and the knowledge (never a seed): the pile order and the
-    tokens of rivals' hoards that the seat has not seen are drawn from ``rand``.
+    tokens of rivals' hoards that the seat has not seen are drawn from ``rand``. The
+    sample shows the seat exactly its view, listed actions included: where the listing
+    depends on hidden laurels (a mover's move with a supporter who asked to split the
+    gains is listed only if the two hoards can make the exact change, rulings.md #9),
+    draws that would list otherwise are rejected. Raises ValueError if ``MAX_DRAWS``
+    draws give no such sample (the knowledge then contradicts the view).
     """
-    return from_position(sample_position(view, knowledge, rand))
+    state = from_position(sample_position(view, knowledge, rand))
+    if not _listing_hides(view):
+        return state
+    seat = view["viewer"]
+    for _ in range(MAX_DRAWS):
+        if Observer(seat).view(state)["legal"] == view["legal"]:
+            return state
+        state = from_position(sample_position(view, knowledge, rand))
+    raise ValueError(f"no draw of the hidden laurels lists seat {seat}'s actions as its view "
+                     "does")
+
+
+def _listing_hides(view: dict[str, Any]) -> bool:
+    """Whether the seat's listed actions depend on laurels it cannot see: it is the mover and
+    a supporter's answer asks to split the gains (R11, rulings.md #9)."""
+    request = view.get("request")
+    if request is None or request["mover"] != view.get("viewer"):
+        return False
+    return any((answer.get("terms") or {}).get("split") for answer in request["answers"].values())
 
 
 def sample_position(view: dict[str, Any], knowledge: Knowledge,
