@@ -5,7 +5,8 @@
 Real play mixed with malformed, mutated and hostile calls (``tests/fuzz.py``): every reply
 must be strict JSON with a documented code, and a refused call must change nothing. Prints
 the replies by code and the calls per second, and one JSON line; exits 1 at the first
-broken promise. Also times the refusal of a 10 MB action (refused for its length).
+broken promise. Also times the refusal of hostile actions: 10 MB (refused for its length),
+and texts at the length limit built to be slow to check.
 """
 
 from __future__ import annotations
@@ -20,17 +21,26 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from qvcore.jsapi import Table  # noqa: E402
+from qvcore.strictjson import MAX_INPUT_CHARS  # noqa: E402
 from tests.fuzz import BridgeFault, fuzz_bots, fuzz_table  # noqa: E402
 
 
-def oversized_cpu_seconds() -> float:
-    """CPU time of ``act`` on a 10 MB JSON string in a running game."""
+def act_cpu_seconds(text: str) -> float:
+    """CPU time of ``act`` on ``text`` in a running game."""
     table = Table()
     table.new_game('{"players": 3}', 1)
-    text = '"' + "x" * 10_000_000 + '"'
     start = time.process_time()
     table.act(text)
     return time.process_time() - start
+
+
+#: inputs refused for their size or their shape, each at its worst
+HOSTILE = {
+    "a 10 MB string": '"' + "x" * 10_000_000 + '"',
+    "escaped quotes up to the length limit":
+        "[" * 40 + '"' + '\\"' * ((MAX_INPUT_CHARS - 41) // 2),
+    "brackets up to the length limit": "[" * MAX_INPUT_CHARS,
+}
 
 
 def main() -> int:
@@ -54,8 +64,10 @@ def main() -> int:
             print(f"{name} seed {seed}: {args.calls} calls, {args.calls / took:.0f} calls/CPU s, "
                   + ", ".join(f"{code} {count}" for code, count in outcomes.most_common()))
             report[f"{name}_{seed}"] = dict(outcomes)
-    report["oversized_act_cpu_seconds"] = round(oversized_cpu_seconds(), 4)
-    print(f"act on a 10 MB string: {report['oversized_act_cpu_seconds']} s CPU")
+    hostile = {name: round(act_cpu_seconds(text), 4) for name, text in HOSTILE.items()}
+    for name, seconds in hostile.items():
+        print(f"act on {name}: {seconds} s CPU")
+    report["hostile_act_cpu_seconds"] = hostile
     print(json.dumps(report))
     return 0
 

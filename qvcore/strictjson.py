@@ -26,7 +26,9 @@ MAX_INPUT_CHARS = 2_000_000
 #: the largest whole number JavaScript holds exactly (Number.MAX_SAFE_INTEGER)
 MAX_SAFE_INTEGER = 2 ** 53 - 1
 
-_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.S)
+#: a JSON string, or an unterminated one up to the end: every match attempt succeeds, so the
+#: scan stays linear (a pattern that could fail would be retried from every later quote)
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?', re.S)
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 _SAME_BRACKETS = str.maketrans("{}", "[]")
 

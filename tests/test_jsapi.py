@@ -332,6 +332,7 @@ def test_brackets_inside_strings_and_wide_json_are_not_depth(text: str) -> None:
     '{"a": ' * (MAX_DEPTH + 1) + "1" + "}" * (MAX_DEPTH + 1),
     "[" * 100_000,
     '["\\\\"' + ", [" * 40 + "]" * 41,
+    "[" * 40 + '"' + '\\"' * 100_000,  # an unterminated string of escaped quotes, read once
 ])
 def test_json_nested_too_deep_is_refused(text: str) -> None:
     with pytest.raises(ValueError):
