@@ -2,8 +2,9 @@
 
 Every call returns ``{"ok": true, ...}`` or ``{"ok": false, "error": {rule, code,
 message, params}}``; a rejected action leaves the game exactly as it was. Input is
-strict JSON (no NaN or Infinity, at most ``MAX_DEPTH`` levels deep) and numbers
-from JavaScript must be real whole numbers: nothing is coerced.
+strict JSON (``strictjson`` through ``jsonio``: no NaN or Infinity, at most ``MAX_DEPTH``
+levels deep and ``MAX_INPUT_CHARS`` characters long) and numbers from JavaScript must be
+real whole numbers: nothing is coerced.
 """
 
 from __future__ import annotations
@@ -13,12 +14,13 @@ from typing import Any
 from .board import board_data
 from .errors import RuleError
 from .game import Game
-from .jsonio import MAX_DEPTH, MAX_SAFE_INTEGER
+from .jsonio import loads as _loads
 from .jsonio import reply as _reply
-from .jsonio import strict_loads as _strict_loads
 from .jsonio import whole as _whole
+from .rng import check_seed
+from .strictjson import MAX_DEPTH, MAX_INPUT_CHARS, MAX_SAFE_INTEGER
 
-__all__ = ["MAX_DEPTH", "MAX_SAFE_INTEGER", "Table"]
+__all__ = ["MAX_DEPTH", "MAX_INPUT_CHARS", "MAX_SAFE_INTEGER", "Table"]
 
 
 class Table:
@@ -35,7 +37,7 @@ class Table:
         """Start a new game; returns the onlooker's view."""
         def run() -> dict[str, Any]:
             options = _json(options_json, "the options text")
-            self.game = Game(options, _whole(seed, "R3", "the seed"))
+            self.game = Game(options, check_seed(seed))
             return {"view": self.game.view(None)}
         return _reply(run)
 
@@ -44,10 +46,7 @@ class Table:
         def run() -> dict[str, Any]:
             if not isinstance(save_json, str):
                 raise RuleError("save", "corrupt_save", "a save must be given as JSON text")
-            try:
-                data = _strict_loads(save_json)
-            except ValueError as error:
-                raise RuleError("save", "corrupt_save", "this file is not valid JSON") from error
+            data = _loads(save_json, "save", "corrupt_save", "this file")
             game = Game.load(data)
             view = game.view(None)
             self.game = game
@@ -155,14 +154,8 @@ def _seat(game: Game, seat: Any) -> int:
 
 
 def _parse(text: str) -> Any:
-    try:
-        return _strict_loads(text)
-    except ValueError as error:
-        raise RuleError("R4", "bad_action", "the action is not valid JSON") from error
+    return _loads(text, "R4", "bad_action", "the action")
 
 
 def _json(text: str, what: str) -> Any:
-    try:
-        return _strict_loads(text)
-    except ValueError as error:
-        raise RuleError("R4", "bad_input", f"{what} is not valid JSON") from error
+    return _loads(text, "R4", "bad_input", what)

@@ -1,6 +1,9 @@
-"""Strict JSON for the bridges the browser calls: text in, text out, nothing coerced.
+"""What every game's JSON bridge shares: strict input turned into documented refusals,
+whole numbers from JavaScript, and replies as text.
 
-Shared by every game's bridge (``qvcore.jsapi``, ``qvcore.palatinus.jsapi``).
+Parsing itself is ``strictjson``'s (length, nesting, no NaN or Infinity); this module turns
+its refusals into :class:`RuleError` s with the calling bridge's rule and code. Used by
+``qvcore.jsapi`` (Quo Vadis) and ``qvcore.palatinus.jsapi``.
 """
 
 from __future__ import annotations
@@ -9,59 +12,30 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from . import strictjson
 from .errors import RuleError
+from .strictjson import MAX_SAFE_INTEGER, NotStrictJSON
 
-#: how deep JSON input may nest; real actions, terms and saves need under ten levels
-MAX_DEPTH = 32
-#: the largest whole number JavaScript holds exactly (Number.MAX_SAFE_INTEGER)
-MAX_SAFE_INTEGER = 2 ** 53 - 1
+__all__ = ["NotStrictJSON", "loads", "reply", "strict_loads", "whole"]
 
-
-def reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not JSON")
+#: strict JSON or :class:`NotStrictJSON` (a ValueError): for callers that word it themselves
+strict_loads = strictjson.loads
 
 
-def strict_loads(text: Any) -> Any:
-    """Strict JSON: text only, no NaN/Infinity, no number too large, nested at most
-    ``MAX_DEPTH`` deep (ValueError otherwise, never RecursionError)."""
-    if not isinstance(text, str):
-        raise ValueError("JSON must be given as text")
-    depth = 0
-    deepest = 0
-    in_string = escaped = False
-    for char in text:  # a cheap scan before the parser can recurse
-        if in_string:
-            if escaped:
-                escaped = False
-            elif char == "\\":
-                escaped = True
-            elif char == '"':
-                in_string = False
-        elif char == '"':
-            in_string = True
-        elif char in "[{":
-            depth += 1
-            deepest = max(deepest, depth)
-            if deepest > MAX_DEPTH:
-                raise ValueError("JSON nested too deep")
-        elif char in "]}":
-            depth -= 1
+def loads(text: Any, rule: str, code: str, what: str) -> Any:
+    """Strict JSON from the page, or the call's documented refusal: ``params.limit`` says the
+    text was refused for its length alone."""
     try:
-        value = json.loads(text, parse_constant=reject_constant, parse_float=finite_float)
-    except RecursionError as error:
-        raise ValueError("JSON nested too deep") from error
-    return value
-
-
-def finite_float(text: str) -> float:
-    value = float(text)
-    if value != value or value in (float("inf"), float("-inf")):
-        raise ValueError(f"{text} is too large")
-    return value
+        return strictjson.loads(text)
+    except NotStrictJSON as error:
+        if error.limit is not None:
+            raise RuleError(rule, code, f"{what} is longer than {error.limit} characters",
+                            limit=error.limit) from error
+        raise RuleError(rule, code, f"{what} is not valid JSON") from error
 
 
 def whole(value: Any, rule: str, what: str) -> int:
-    """A whole number from the page: a real int, never a float, bool or string (R4)."""
+    """A whole number from the page: a real int, never a float, bool or string."""
     if type(value) is not int or not -MAX_SAFE_INTEGER <= value <= MAX_SAFE_INTEGER:
         raise RuleError(rule, "bad_input", f"{what} must be a whole number",
                         value=repr(value)[:40])
@@ -69,12 +43,14 @@ def whole(value: Any, rule: str, what: str) -> int:
 
 
 def reply(run: Callable[[], dict[str, Any]]) -> str:
+    """``{"ok": true, ...}`` with what ``run`` returns, or ``{"ok": false, "error": ...}``
+    for the RuleError it raised; always strict JSON text."""
     try:
-        return json.dumps({"ok": True, **run()}, allow_nan=False)
+        return strictjson.dumps({"ok": True, **run()})
     except RuleError as error:
         data = error.to_dict()
         try:
-            return json.dumps({"ok": False, "error": data}, allow_nan=False)
+            return strictjson.dumps({"ok": False, "error": data})
         except (ValueError, TypeError):  # a param the page cannot parse: send it as text
             data["params"] = {k: repr(v)[:40] for k, v in data["params"].items()}
             return json.dumps({"ok": False, "error": data})

@@ -90,7 +90,7 @@ class GameState:
     def __init__(self, options: Options, seed: int) -> None:
         self.options = options
         self.n = options.players
-        self.rng = seed & rng.MASK
+        self.rng = rng.seeded(seed)
         self.supply = [SENATORS_PER_PLAYER] * self.n
         self.offices: list[list[int]] = [[] for _ in board.SEATS]
         self.promises: list[Promise] = []

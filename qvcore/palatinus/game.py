@@ -14,6 +14,7 @@ import json
 from typing import Any, cast
 
 from ..errors import RuleError
+from ..rng import check_seed
 from .describe import describe
 from .legality import refusal
 from .observer import view as observe
@@ -29,9 +30,7 @@ class Game:
     """One table's game. Its state is always ``replay(options, seed, actions)``."""
 
     def __init__(self, options: Options | dict[str, Any] | None = None, seed: int = 0) -> None:
-        if type(seed) is not int or seed < 0:
-            raise RuleError("P3", "bad_seed", "the seed must be a whole number ≥ 0",
-                            seed=repr(seed)[:40])
+        check_seed(seed, "P3")  # the one rule for seeds, as in Quo Vadis
         self.options = Options.from_dict(options)
         self.seed = seed
         self.state = State(self.options, seed)

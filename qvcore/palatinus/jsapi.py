@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import RuleError
-from ..jsonio import reply, strict_loads, whole
+from ..jsonio import loads, reply, whole
+from ..rng import check_seed
 from .facts import SPRINGS
 from .game import Game
 from .geometry import board_data
@@ -35,17 +36,14 @@ class Table:
         """Start a new game; returns the onlooker's view."""
         def run() -> dict[str, Any]:
             options = _json(options_json, "the options text")
-            self.game = Game(options, whole(seed, "P3", "the seed"))
+            self.game = Game(options, check_seed(seed, "P3"))
             return {"view": self.game.view(None)}
         return reply(run)
 
     def load(self, save_json: str) -> str:
         """Replace the game by a saved one; a bad save changes nothing."""
         def run() -> dict[str, Any]:
-            try:
-                data = strict_loads(save_json)
-            except ValueError as error:
-                raise RuleError("save", "corrupt_save", "this file is not valid JSON") from error
+            data = loads(save_json, "save", "corrupt_save", "this file")
             game = Game.load(data)
             self.game = game
             return {"view": game.view(None), "meta": data.get("meta")}
@@ -122,14 +120,8 @@ def _seat(game: Game, seat: Any) -> int:
 
 
 def _parse(text: Any) -> Any:
-    try:
-        return strict_loads(text)
-    except ValueError as error:
-        raise RuleError("P4", "bad_action", "the action is not valid JSON") from error
+    return loads(text, "P4", "bad_action", "the action")
 
 
 def _json(text: Any, what: str) -> Any:
-    try:
-        return strict_loads(text)
-    except ValueError as error:
-        raise RuleError("P2", "bad_input", f"{what} is not valid JSON") from error
+    return loads(text, "P2", "bad_input", what)

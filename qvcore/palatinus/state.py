@@ -66,7 +66,7 @@ class State:
     def __init__(self, options: Options, seed: int) -> None:
         self.options = options
         self.n = options.players
-        self.rng = seed
+        self.rng = rng.seeded(seed)
         if options.first_player is None:
             self.rng, first = rng.below(self.rng, self.n)
         else:
