@@ -182,6 +182,18 @@ class LogLine(TypedDict):
     event: EventData
 
 
+DecisionKind = Literal["answer", "supporters", "turn", "bonus", "council"]
+
+
+class Decision(TypedDict):
+    """Whose decision the table waits for now, in which stage, and of what kind: the view's
+    choices (``moves``, ``adds``, ``caesar_targets``, ``retire``) are this seat's alone."""
+
+    seat: int
+    stage: Stage
+    kind: DecisionKind
+
+
 class View(TypedDict):
     """What one viewer may see (R10); ``log`` and ``seed`` are added by ``Game.view``."""
 
@@ -195,6 +207,7 @@ class View(TypedDict):
     actor: int | None
     waiting_for: list[int]
     may_act: list[int]
+    decision: Decision | None
     players: list[PlayerView]
     offices: list[list[int]]
     senate: list[int]

