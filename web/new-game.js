@@ -175,15 +175,19 @@ export class NewGame {
     this.fields = { rows, colours, first, v1, v2, v3, horizon, handover, seed, n: () => n,
       setPlayers: (k) => { n = k; count.querySelector(`#ng-players-${k}`).checked = true; paint(); } };
     const hasGame = Boolean(this.app.view);
+    // a first visit opens here: a saved game and the rules are one click away, and Escape
+    // (or Cancel) leaves an empty table whose top bar offers New game, Open and Rules
     this.dialog = openDialog({
       title: t("newGame.title"), testid: "new-game-dialog", className: "new-game", body, rules: "play",
-      escape: hasGame,
+      onClose: hasGame ? null : () => document.getElementById("new-game")?.focus(),
       actions: [
         { label: t("newGame.start"), kind: "primary", testid: "start-game", onClick: () => this.start() },
         { label: t("newGame.playBots"), testid: "play-bots", ariaLabel:
           t("newGame.playBots.aria"), onClick: () => this.againstBots() },
-        ...(hasGame ? [{ label: t("newGame.cancel"), kind: "quiet", testid: "new-game-cancel",
-          onClick: (dlg) => dlg.close() }] : []),
+        { label: t("newGame.openFile"), kind: "quiet", testid: "new-game-open",
+          onClick: () => this.app.saves.chooseFile() },
+        { label: t("newGame.cancel"), kind: "quiet", testid: "new-game-cancel",
+          onClick: (dlg) => dlg.close() },
       ],
     });
     paint();

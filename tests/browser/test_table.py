@@ -10,6 +10,7 @@ very next entry of the log.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from playwright.sync_api import Page, expect
@@ -130,3 +131,27 @@ def test_bot_table_the_human_asked_by_a_bot_cannot_play_the_bots_turn(
     mover_clicks(page, game)
     answer_refuse(page, game)
     assert console_errors == []
+
+
+def test_a_first_visit_opens_a_saved_game_and_the_rules_from_the_first_screen(
+        app: Page, tmp_path: Any) -> None:
+    """The first screen (the new game dialog, nothing behind it yet) offers Open and the
+    rules; Escape leaves an empty table whose top bar is reachable."""
+    dialog = app.get_by_test_id("new-game-dialog")
+    expect(dialog).to_be_visible()
+    expect(dialog.get_by_test_id("dialog-rules")).to_have_attribute("href", re.compile(
+        r"rules/en\.html#play$"))
+    app.keyboard.press("Escape")
+    expect(dialog).to_have_count(0)
+    expect(app.get_by_test_id("new-game")).to_be_focused()
+    app.get_by_test_id("new-game").click()
+    expect(dialog).to_be_visible()
+    game = Game(options(), SEED)
+    advance_to(game, lambda g: len(g.actions) >= 5)
+    path = tmp_path / "evening.json"
+    path.write_text(json.dumps(game.save()))
+    with app.expect_file_chooser() as chooser:
+        dialog.get_by_test_id("new-game-open").click()
+    chooser.value.set_files(str(path))
+    wait_actions(app, 5)
+    expect(dialog).to_have_count(0)

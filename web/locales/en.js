@@ -585,4 +585,5 @@ export default {
   "saves.refusedAutosave.newGame": "Start a new game",
   "bots.workerFailed": "the bots' worker could not start",
   "newGame.language": "Language ",
+  "newGame.openFile": "Open a saved game…",
 };

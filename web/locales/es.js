@@ -585,4 +585,5 @@ export default {
   "saves.refusedAutosave.newGame": "Empezar una nueva partida",
   "bots.workerFailed": "el proceso de los bots no ha podido iniciarse",
   "newGame.language": "Idioma ",
+  "newGame.openFile": "Abrir una partida guardada…",
 };

@@ -585,4 +585,5 @@ export default {
   "saves.refusedAutosave.newGame": "Commencer une nouvelle partie",
   "bots.workerFailed": "le processus des bots n'a pas pu démarrer",
   "newGame.language": "Langue ",
+  "newGame.openFile": "Ouvrir une partie enregistrée…",
 };

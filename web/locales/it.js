@@ -585,4 +585,5 @@ export default {
   "saves.refusedAutosave.newGame": "Inizia una nuova partita",
   "bots.workerFailed": "il processo dei bot non è riuscito ad avviarsi",
   "newGame.language": "Lingua ",
+  "newGame.openFile": "Apri una partita salvata…",
 };
