@@ -107,8 +107,8 @@ export class NewGame {
         LEVELS.map((level) => h("option", { value: level }, t(`newGame.bot.${level}`))));
       kind.value = d.kinds[i];
       kind.addEventListener("change", () => {
-        // one human against bots needs no hand-over screen, unless asked for
-        if (!handoverTouched) handover.checked = humans() > 1 && d.handover;
+        // two or more humans share the device: the hand-over screen, unless switched off
+        if (!handoverTouched) handover.checked = humans() > 1;
       });
       const swatch = h("span", { class: "chip big", "aria-hidden": "true" }, String(i + 1));
       const row = h("li", { class: "seat-row" }, swatch, name, colour, kind);
@@ -122,7 +122,7 @@ export class NewGame {
         input.addEventListener("change", () => {
           n = k;
           paint();
-          if (!handoverTouched) handover.checked = humans() > 1 && d.handover;
+          if (!handoverTouched) handover.checked = humans() > 1;
         });
         return h("label", { for: `ng-players-${k}` }, input, h("span", {}, String(k)));
       }));
@@ -141,7 +141,7 @@ export class NewGame {
     horizon.value = o.horizon ?? "next";
     const handover = h("input", { type: "checkbox", id: "ng-handover", "data-testid": "handover-setting",
       checked: d.preset ? d.handover
-        : d.handover && d.kinds.slice(0, n).filter((k) => k === "human").length > 1 });
+        : d.kinds.slice(0, n).filter((k) => k === "human").length > 1 });
     let handoverTouched = false;
     handover.addEventListener("change", () => { handoverTouched = true; });
     const humans = () => rows.slice(0, n).filter((r) => r.kind.value === "human").length;

@@ -155,3 +155,59 @@ def test_a_first_visit_opens_a_saved_game_and_the_rules_from_the_first_screen(
     chooser.value.set_files(str(path))
     wait_actions(app, 5)
     expect(dialog).to_have_count(0)
+
+
+def test_a_slow_double_click_does_not_decide_for_the_next_player(app: Page) -> None:
+    """Marcus adds a senator (office 1), and the second click of his slow double-click lands
+    600 ms later on office 2: it is held (guard.js), not played as the next player's add.
+    Time is the page's fake clock, moved on by the test."""
+    start_game(app)
+    app.clock.install()
+    app.get_by_test_id("add-1").dispatch_event("click")
+    wait_actions(app, 1)
+    expect(app.locator("html")).to_have_attribute("data-guard", "on")
+    app.clock.run_for(600)
+    office(app, 2).dispatch_event("click")
+    expect(app.locator("html")).to_have_attribute("data-guard", "on")
+    assert app.get_attribute("html", "data-actions") == "1"
+    app.clock.run_for(400)
+    wait_armed(app)
+    office(app, 2).dispatch_event("click")
+    wait_actions(app, 2)
+
+
+def test_two_humans_get_the_hand_over_screen_by_default(app: Page) -> None:
+    """With two or more humans at the device, the hand-over screen is on unless switched off;
+    one human against bots needs none."""
+    dialog = app.get_by_test_id("new-game-dialog")
+    setting = dialog.get_by_test_id("handover-setting")
+    expect(setting).to_be_checked()
+    dialog.get_by_test_id("kind-1").select_option("normal")
+    expect(setting).to_be_checked()
+    dialog.get_by_test_id("kind-2").select_option("normal")
+    expect(setting).not_to_be_checked()
+    dialog.get_by_test_id("kind-2").select_option("human")
+    expect(setting).to_be_checked()
+    dialog.get_by_test_id("start-game").click()
+    expect(app.get_by_test_id("handover")).to_be_visible()
+
+
+def test_a_finished_game_is_not_undone(page: Page, site_url: str) -> None:
+    """R9.1, rulings.md #28: after the end screen showed every hoard and the seed, Undo is
+    gone (the engine refuses it too); replay and a new game remain."""
+    game = Game(options(), SEED)
+    advance_to(game, lambda g: g.state.stage == "over", limit=2000)
+    n = len(game.actions)
+    open_with_autosave(page, site_url, json.dumps(game.save(
+        {"app": "quo-vadis-web", "settings": {"handover": False}})))
+    wait_actions(page, n)
+    expect(page.locator("html")).to_have_attribute("data-stage", "over")
+    expect(page.get_by_test_id("end-screen")).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(page.get_by_test_id("undo")).to_be_hidden()
+    expect(page.get_by_test_id("replay")).to_be_enabled()
+    expect(page.get_by_test_id("new-game-again")).to_be_visible()
+    page.evaluate("() => window.__qv.app.undo(1)")
+    expect(page.get_by_test_id("message")).to_have_text(
+        "The game is over: it cannot be undone. Replay it, or start a new game.")
+    assert page.get_attribute("html", "data-actions") == str(n)

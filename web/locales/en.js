@@ -586,4 +586,5 @@ export default {
   "bots.workerFailed": "the bots' worker could not start",
   "newGame.language": "Language ",
   "newGame.openFile": "Open a saved game…",
+  "error.undo_finished": "The game is over: it cannot be undone. Replay it, or start a new game.",
 };

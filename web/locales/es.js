@@ -586,4 +586,5 @@ export default {
   "bots.workerFailed": "el proceso de los bots no ha podido iniciarse",
   "newGame.language": "Idioma ",
   "newGame.openFile": "Abrir una partida guardada…",
+  "error.undo_finished": "La partida ha terminado: no se puede deshacer. Puedes verla de nuevo o empezar una nueva.",
 };

@@ -586,4 +586,5 @@ export default {
   "bots.workerFailed": "le processus des bots n'a pas pu démarrer",
   "newGame.language": "Langue ",
   "newGame.openFile": "Ouvrir une partie enregistrée…",
+  "error.undo_finished": "La partie est terminée : elle ne peut pas être annulée. Revoyez-la ou commencez une nouvelle partie.",
 };

@@ -586,4 +586,5 @@ export default {
   "bots.workerFailed": "il processo dei bot non è riuscito ad avviarsi",
   "newGame.language": "Lingua ",
   "newGame.openFile": "Apri una partita salvata…",
+  "error.undo_finished": "La partita è finita: non si può annullare. Puoi rivederla o iniziarne una nuova.",
 };
