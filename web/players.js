@@ -26,7 +26,7 @@ export class Players {
     const decider = app.ui.replay ? null : app.decider(view);
     const bots = app.bots;
     const botActor = bots.actor(view);
-    const thinking = bots.paused ? null : botActor;
+    const thinking = bots.paused || bots.failed ? null : botActor;
     const sole = app.ui.replay || view.stage === "over" ? null : bots.soleHuman(view);
     const showOwn = sole !== null && app.settings().showOwn !== false;
     // rebuilt only when something it shows changed (a bot's move need not rebuild it twice)
@@ -68,10 +68,16 @@ export class Players {
             t("players.shown", { hoard: hoardText(p.hoard), total: p.total })) : null),
         !shown && !app.ui.replay && !level && !own ? h("button", { type: "button", class: "btn small look",
           "data-testid": `look-${p.seat}`, "aria-label": t("players.look.aria", { name: p.name }),
-          onclick: () => app.secrecy.look(p.seat) }, t("players.look")) : null);
+          onclick: () => app.secrecy.look(p.seat) }, t("players.look")) : null,
+        // a seat changes hands: someone leaves the table (a bot plays on) or joins it
+        !app.ui.replay && view.stage !== "over" ? h("button", { type: "button",
+          class: "btn small quiet hands", "data-testid": `hands-${p.seat}`,
+          "aria-label": t("players.hands.aria", { name: p.name }),
+          onclick: () => bots.openHands(p.seat) }, t("players.hands")) : null);
     });
     const parts = [];
-    if (bots.any() && view.stage !== "over") {
+    // a failed bot is told once, in the turn panel (with Retry and a human taking over)
+    if (bots.any() && view.stage !== "over" && !bots.failed) {
       const label = t(bots.paused ? "bots.resume" : "bots.pause");
       parts.push(h("div", { class: "bots-bar" },
         h("button", { type: "button", class: "btn small", "data-testid": "bots-pause",

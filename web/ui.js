@@ -149,9 +149,11 @@ export class App {
     const bot = this.ui.replay ? null : this.bots.actor(view);
     if (bot !== null) {
       // a bot decides: nothing on the board is for a human to click meanwhile
+      const idle = this.bots.paused || this.bots.failed;
       Object.assign(marks, { inert: true, selectable: null, addable: null, caesarTargets: null,
-        turnSeat: bot, thinking: this.bots.paused ? null : bot,
-        turnWords: this.bots.paused ? t("ui.words.botsPaused") : t("ui.words.thinking") });
+        turnSeat: bot, thinking: idle ? null : bot,
+        turnWords: t(this.bots.failed ? "ui.words.botFailed"
+          : this.bots.paused ? "ui.words.botsPaused" : "ui.words.thinking") });
     }
     this.board.update(view, this.meta, marks);
     this.players.render(view);

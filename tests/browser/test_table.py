@@ -211,3 +211,78 @@ def test_a_finished_game_is_not_undone(page: Page, site_url: str) -> None:
     expect(page.get_by_test_id("message")).to_have_text(
         "The game is over: it cannot be undone. Replay it, or start a new game.")
     assert page.get_attribute("html", "data-actions") == str(n)
+
+
+#: the bots' worker fails to load (its script is missing) until the test lets it load
+FAILING_BOT_WORKER = """
+window.__botsOk = false;
+const PageWorker = window.Worker;
+window.Worker = class extends PageWorker {
+  constructor(url, options) {
+    const bot = String(url).includes("bot-worker") && !window.__botsOk;
+    super(bot ? new URL("no-such-bot-worker.js", location.href) : url, options);
+  }
+};
+"""
+
+
+def saved_bots(page: Page) -> dict[str, Any]:
+    text = page.evaluate("() => localStorage.getItem('quo-vadis.autosave')")
+    return {k: v["level"] for k, v in json.loads(text)["meta"]["bots"].items()}
+
+
+def test_a_bot_that_cannot_load_says_so_once_and_a_human_takes_its_seat(
+        page: Page, site_url: str) -> None:
+    """The worker fails: one status (no "thinking", no "Pause the bots", no second message),
+    Retry, and a human takes the seat over; the seat stays human through a save, a reload
+    and an undo, and a seat can go back to a bot (kept in meta.bots)."""
+    from .test_bots import BOT_TIMEOUT_MS, human_step, mirror, open_site, start_with_bots
+
+    page.add_init_script(FAILING_BOT_WORKER)
+    open_site(page, site_url)
+    start_with_bots(page, ["human", "normal", "normal"], seed=4242)
+    human_step(page, set())
+    html = page.locator("html")
+    expect(html).to_have_attribute("data-bots", "error", timeout=BOT_TIMEOUT_MS)
+    note = page.get_by_test_id("bot-note")
+    expect(note).to_contain_text("cannot play")
+    for testid in ("bots-pause", "bots-pause-turn", "bots-state"):
+        expect(page.get_by_test_id(testid)).to_have_count(0)
+    expect(page.get_by_test_id("message")).to_have_text("")
+    expect(html).not_to_have_attribute("data-bot-thinking", "1")
+    expect(page.get_by_test_id("bots-retry")).to_be_visible()
+    # someone joins the table and plays seat 1
+    page.get_by_test_id("seat-take-over").click()
+    expect(page.get_by_test_id("bot-badge-1")).to_have_count(0)
+    assert saved_bots(page) == {"2": "normal"}
+    game = mirror(page)
+    before = len(game.actions)
+    from .play import click_action, scripted_action
+    action = scripted_action(game)
+    assert action["player"] == 1
+    click_action(page, game, action)
+    wait_actions(page, before + 1)
+    # seat 2's bot fails too; this time Retry finds its worker
+    expect(html).to_have_attribute("data-bots", "error", timeout=BOT_TIMEOUT_MS)
+    page.evaluate("() => { window.__botsOk = true; }")
+    page.get_by_test_id("bots-retry").click()
+    page.wait_for_function(f"() => Number(document.documentElement.dataset.actions) > "
+                           f"{before + 1}", timeout=BOT_TIMEOUT_MS)
+    assert mirror(page).log()[before + 1]["player"] == 2
+    # the hand-over is kept: reload, then a seat goes back to a bot, then undo
+    open_site(page, site_url)
+    expect(page.get_by_test_id("bot-badge-2")).to_be_attached()
+    expect(page.get_by_test_id("bot-badge-1")).to_have_count(0)
+    assert saved_bots(page) == {"2": "normal"}
+    page.get_by_test_id("hands-1").click()
+    page.get_by_test_id("hands-dialog").get_by_test_id("hands-easy").click()
+    expect(page.get_by_test_id("bot-badge-1")).to_contain_text("easy bot")
+    assert saved_bots(page) == {"1": "easy", "2": "normal"}
+    page.get_by_test_id("undo").click()
+    confirm = page.get_by_test_id("undo-confirm")
+    if confirm.is_visible():
+        confirm.get_by_test_id("confirm-yes").click()
+    page.wait_for_function(f"() => Number(document.documentElement.dataset.actions) <= "
+                           f"{before + 1}", timeout=BOT_TIMEOUT_MS)
+    assert saved_bots(page) == {"1": "easy", "2": "normal"}
+    expect(page.get_by_test_id("bot-badge-1")).to_contain_text("easy bot")
