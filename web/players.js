@@ -53,7 +53,7 @@ export class Players {
         h("span", { class: "chip big", style: { "--chip": c.fill, "--chip-ink": c.ink },
           "aria-hidden": "true" }, String(p.seat + 1)),
         h("div", { class: "who" },
-          h("span", { class: "name", "data-testid": `player-name-${p.seat}` }, p.name),
+          h("span", { class: "name", "data-testid": `player-name-${p.seat}`, title: p.name }, p.name),
           h("span", { class: "colour-name" }, ` (${t(`colour.${c.key}`)})`),
           p.seat === view.current && view.stage !== "over" && view.stage !== "council"
             ? h("span", { class: "badge-turn" }, t("players.toPlay")) : null,
@@ -65,15 +65,15 @@ export class Players {
           own ? h("div", { class: "own-hoard", "data-testid": `own-hoard-${p.seat}` },
             t("players.own", { hoard: hoardText(own.hoard), total: own.total })) : null,
           shown ? h("div", { class: "shown", "data-testid": `shown-hoard-${p.seat}` },
-            t("players.shown", { hoard: hoardText(p.hoard), total: p.total })) : null),
+            t("players.shown", { hoard: hoardText(p.hoard), total: p.total })) : null,
+          // a seat changes hands: someone leaves the table (a bot plays on) or joins it
+          !app.ui.replay && view.stage !== "over" ? h("button", { type: "button",
+            class: "btn small quiet hands", "data-testid": `hands-${p.seat}`,
+            "aria-label": t("players.hands.aria", { name: p.name }),
+            onclick: () => bots.openHands(p.seat) }, t("players.hands")) : null),
         !shown && !app.ui.replay && !level && !own ? h("button", { type: "button", class: "btn small look",
           "data-testid": `look-${p.seat}`, "aria-label": t("players.look.aria", { name: p.name }),
-          onclick: () => app.secrecy.look(p.seat) }, t("players.look")) : null,
-        // a seat changes hands: someone leaves the table (a bot plays on) or joins it
-        !app.ui.replay && view.stage !== "over" ? h("button", { type: "button",
-          class: "btn small quiet hands", "data-testid": `hands-${p.seat}`,
-          "aria-label": t("players.hands.aria", { name: p.name }),
-          onclick: () => bots.openHands(p.seat) }, t("players.hands")) : null);
+          onclick: () => app.secrecy.look(p.seat) }, t("players.look")) : null);
     });
     const parts = [];
     // a failed bot is told once, in the turn panel (with Retry and a human taking over)

@@ -266,8 +266,9 @@ export class Turn {
     if (seat === null) heading.textContent = t("turn.over.heading");
     else {
       const c = app.colour(seat);
+      const text = this.bannerText(view);
       heading.append(h("span", { class: "chip", style: { "--chip": c.fill, "--chip-ink": c.ink },
-        "aria-hidden": "true" }, String(seat + 1)), " ", this.bannerText(view));
+        "aria-hidden": "true" }, String(seat + 1)), " ", h("span", { class: "clip", title: text }, text));
     }
     parts.push(heading);
     const meta = t(view.options.series ? "turn.meta.series" : "turn.meta",

@@ -181,8 +181,9 @@ export class App {
       return;
     }
     const c = this.colour(seat);
+    const text = this.turn.bannerText(view);
     replace(banner, h("span", { class: "chip", style: { "--chip": c.fill, "--chip-ink": c.ink },
-      "aria-hidden": "true" }, String(seat + 1)), " ", this.turn.bannerText(view));
+      "aria-hidden": "true" }, String(seat + 1)), " ", h("span", { class: "clip", title: text }, text));
   }
 }
 

@@ -286,3 +286,27 @@ def test_a_bot_that_cannot_load_says_so_once_and_a_human_takes_its_seat(
                            f"{before + 1}", timeout=BOT_TIMEOUT_MS)
     assert saved_bots(page) == {"1": "easy", "2": "normal"}
     expect(page.get_by_test_id("bot-badge-1")).to_contain_text("easy bot")
+
+
+def test_a_wide_name_is_cut_by_width_where_it_is_drawn(app: Page) -> None:
+    """A 30-character name of wide letters at 360 px: the page keeps its width, the board's
+    corner ends the name before the Senate, and the full name stays in the text (read out) and
+    in a tooltip."""
+    wide = "W" * 30
+    app.set_viewport_size({"width": 360, "height": 740})
+    start_game(app, names=[wide, "Livia", "Gaius"])
+    assert app.evaluate("() => document.documentElement.scrollWidth") <= 360
+    turn = app.locator("svg .turn-text")
+    senate = app.get_by_test_id("office-13")
+    turn_box, senate_box = turn.bounding_box(), senate.bounding_box()
+    assert turn_box and senate_box
+    assert turn_box["x"] + turn_box["width"] <= senate_box["x"], (turn_box, senate_box)
+    assert (turn.text_content() or "").endswith("…")
+    assert app.locator("svg .turn-indicator title").text_content() == wide
+    name = app.get_by_test_id("player-name-0")
+    expect(name).to_have_text(wide)
+    expect(name).to_have_attribute("title", wide)
+    box = name.bounding_box()
+    assert box and box["x"] + box["width"] <= 360
+    expect(app.get_by_test_id("turn-heading").locator(".clip")).to_have_attribute(
+        "title", f"{wide}'s turn")
