@@ -8,6 +8,7 @@ import { openDialog } from "./dialogs.js";
 import { openTermsComposer, termsText } from "./terms.js";
 import { t, listText } from "./i18n.js";
 import { refusalWords } from "./error-words.js";
+import { dockAway } from "./board-motion.js";
 
 function to(app, seat) { return { name: app.name(seat), seat, meta: app.meta }; }
 
@@ -76,7 +77,7 @@ export function openMoveDialog(app, hint) {
   }
   actions.push({ label: t("consent.cancel"), testid: "move-cancel", kind: "quiet", onClick: (d) => d.close() });
   return openDialog({ title: t("consent.move.title", { from: hint.from, to: hint.to }), to: to(app, mover),
-    testid: "move-dialog", body, actions });
+    testid: "move-dialog", body, actions, rules: "r6-2" });
 }
 
 function stringKeys(obj) {
@@ -150,8 +151,10 @@ export function openAnswerDialog(app, seat) {
   actions.push({ label: t("consent.look"), testid: "answer-look", kind: "quiet",
     onClick: () => app.secrecy.look(seat) });
   actions.push({ label: t("consent.notNow"), testid: "answer-later", kind: "quiet", onClick: (d) => d.close() });
-  return openDialog({ title: t("consent.answer.title", { name: app.name(mover) }), to: to(app, seat),
-    testid: "answer-dialog", body, actions });
+  const handle = openDialog({ title: t("consent.answer.title", { name: app.name(mover) }),
+    to: to(app, seat), testid: "answer-dialog", body, actions, rules: "r6-3" });
+  dockAway(handle.el, app.board, r.from, r.to);  // the path asked about stays in sight
+  return handle;
 }
 
 /** All asked players have answered: the mover picks exactly the needed supporters (R6.4). */
@@ -201,7 +204,7 @@ export function openSupportersDialog(app) {
   actions.push({ label: t("consent.supporters.later"), testid: "supporters-later", kind: "quiet",
     onClick: (d) => d.close() });
   return openDialog({ title: t("consent.supporters.title"), to: to(app, mover), testid: "supporters-dialog",
-    body, actions });
+    body, actions, rules: "r6-4" });
 }
 
 export function supportersText(app, supporters, mover) {
@@ -232,7 +235,7 @@ export function openCaesarChooser(app, bonus) {
       } }, t("consent.caesar.path", { from: space.from, to: space.to, token })));
   }
   dialog = openDialog({ title: t(bonus ? "consent.caesar.titleBonus" : "consent.caesar.title"), to: to(app, mover),
-    testid: "caesar-dialog",
+    testid: "caesar-dialog", rules: "r8",
     body: [h("p", {}, t("consent.caesar.text", { from: view.caesar.from, to: view.caesar.to })), list],
     actions: [{ label: t("consent.cancel"), kind: "quiet", testid: "caesar-cancel", onClick: (d) => d.close() }] });
   return dialog;

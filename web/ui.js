@@ -20,6 +20,8 @@ import { closeAll } from "./dialogs.js";
 import { noteDecider, holdButtons, resetDecider } from "./guard.js";
 import { t, CHANGE_EVENT } from "./i18n.js";
 import { refusalWords } from "./error-words.js";
+import { linkRuleCitations } from "./rules-link.js";
+import { BoardMotion } from "./board-motion.js";
 
 const root = document.documentElement;
 const $ = (id) => document.getElementById(id);
@@ -131,6 +133,7 @@ export class App {
   say(text, kind = "info") {
     const el = $("message");
     el.textContent = text;
+    if (kind === "error") linkRuleCitations(el);  // "R6.2" opens that rule
     el.dataset.kind = kind;
     clearTimeout(this.sayTimer);
     if (text && kind !== "error") {
@@ -156,6 +159,8 @@ export class App {
           : this.bots.paused ? "ui.words.botsPaused" : "ui.words.thinking") });
     }
     this.board.update(view, this.meta, marks);
+    this.motion ??= new BoardMotion(this.board);
+    this.motion.show(this.ui.replay ? { ...view, log: [] } : view, this.meta);
     this.players.render(view);
     this.log.render(this.view);
     this.turn.renderPanel();

@@ -310,3 +310,63 @@ def test_a_wide_name_is_cut_by_width_where_it_is_drawn(app: Page) -> None:
     assert box and box["x"] + box["width"] <= 360
     expect(app.get_by_test_id("turn-heading").locator(".clip")).to_have_attribute(
         "title", f"{wide}'s turn")
+
+
+def test_the_board_marks_and_animates_the_last_move_and_lights_the_request(app: Page) -> None:
+    """Each move is marked on the board (data-last-move) and animated along its path (a state
+    that comes and goes, data-animating); during a request its path is lit and, on a tablet,
+    the answer dialog keeps clear of it."""
+    app.set_viewport_size({"width": 768, "height": 1024})
+    start_game(app)
+    game = Game(options(), SEED)
+    board_svg = app.locator("svg[data-last-move]")
+    first = next(a for a in game.legal_actions() if a["type"] == "add")
+    play(app, game, first)
+    expect(board_svg).to_have_attribute("data-last-move", f"add:{first['office']}")
+    expect(office(app, first["office"])).to_have_class(re.compile(r"\blast-move-to\b"))
+    expect(app.locator("svg[data-animating]")).to_have_count(0)  # it ends by itself
+    mirror = Game(options(), SEED)
+    mirror.apply(first)
+    for action in advance_to(mirror, asked_and_pending):
+        play(app, game, action)
+    r = game.state.request
+    assert r is not None
+    ends = f"{board.PATH_FROM[r.path]}-{board.PATH_TO[r.path]}"
+    expect(board_svg).to_have_attribute("data-requested", ends)
+    expect(board_svg).to_have_attribute("data-last-move", f"request:{ends}")
+    dialog = app.get_by_test_id("answer-dialog")
+    expect(dialog).to_be_visible()
+    box = dialog.bounding_box()
+    assert box
+    for end in (board.PATH_FROM[r.path], board.PATH_TO[r.path]):
+        o = office(app, end).bounding_box()
+        assert o and (o["y"] + o["height"] <= box["y"] or o["y"] >= box["y"] + box["height"]), (
+            end, o, box)
+    expect(dialog.get_by_test_id("dialog-rules")).to_have_attribute(
+        "href", re.compile(r"rules/en\.html#r6-3$"))
+
+
+def test_with_reduced_motion_nothing_moves_but_the_last_move_is_marked(app: Page) -> None:
+    app.emulate_media(reduced_motion="reduce")
+    start_game(app)
+    app.evaluate("""() => {
+      window.__animated = false;
+      new MutationObserver(() => {
+        if (document.querySelector("svg[data-animating]")) window.__animated = true;
+      }).observe(document.documentElement, { subtree: true, attributes: true });
+    }""")
+    app.get_by_test_id("add-1").click()
+    wait_actions(app, 1)
+    expect(app.locator("svg[data-last-move]")).to_have_attribute("data-last-move", "add:1")
+    assert app.evaluate("() => window.__animated") is False
+
+
+def test_a_refusal_cites_its_rule_as_a_link_in_the_players_language(app: Page) -> None:
+    start_game(app)
+    app.evaluate("() => window.__qv.app.turn.act({type: 'add', player: 0, office: 5})")
+    link = app.get_by_test_id("message").locator("a[data-rules='r5']")
+    expect(link).to_have_text("R5")
+    expect(link).to_have_attribute("href", re.compile(r"rules/en\.html#r5$"))
+    app.evaluate("() => localStorage.setItem('qv-lang', 'it')")
+    link.focus()
+    expect(link).to_have_attribute("href", re.compile(r"rules/it\.html#r5$"))
