@@ -9,6 +9,7 @@ import { openTermsComposer, termsText } from "./terms.js";
 import { t, listText } from "./i18n.js";
 import { refusalWords } from "./error-words.js";
 import { dockAway } from "./board-motion.js";
+import { KIND_VALUE } from "./colours.js";
 
 function to(app, seat) { return { name: app.name(seat), seat, meta: app.meta }; }
 
@@ -109,6 +110,10 @@ export function openAnswerDialog(app, seat) {
     body.push(h("p", { class: "offer", "data-testid": "answer-offer" },
       t("consent.answer.offer", { mover: app.name(mover), terms: termsText(app, offer, mover, seat) })));
   }
+  if (offer) {
+    body.push(h("p", { class: "offer-numbers", "data-testid": "answer-offer-numbers" },
+      offerNumbers(offer, r.laurel, view.pool)));
+  }
   if (offer && senators > 0 && !choices.some((c) => c > 0) && !promise) {
     body.push(h("p", { class: "note", "data-testid": "answer-cannot-pay" }, t("consent.answer.cannotPay")));
   }
@@ -155,6 +160,27 @@ export function openAnswerDialog(app, seat) {
     to: to(app, seat), testid: "answer-dialog", body, actions, rules: "r6-3" });
   dockAway(handle.el, app.board, r.from, r.to);  // the path asked about stays in sight
   return handle;
+}
+
+/** What an offer gives the asked player for one consent, in points: the laurels paid either
+ * way, the consent's I reward (R7.2, while the pool lasts), and a split of the move's gains
+ * (the laurel on the path and that reward, R11: the mover keeps an odd point). */
+export function offerNumbers(offer, laurel, pool) {
+  const points = (list) => (Array.isArray(list) ? list : [])
+    .reduce((sum, kind) => sum + (KIND_VALUE[kind] ?? 0), 0);
+  const paid = points(offer.mover_pays) - points(offer.consenter_pays);
+  const reward = pool > 0 ? 1 : 0;
+  const parts = [];
+  let get = reward + paid;
+  if (offer.split) {
+    const total = (laurel ? KIND_VALUE[laurel] ?? 0 : 0) + reward;
+    const you = Math.floor(total / 2);
+    get = you + paid;
+    if (total > 0) parts.push(t("consent.offer.split", { you, total }));
+  }
+  parts.push(get >= 0 ? t("consent.offer.inAll", { count: get })
+    : t("consent.offer.inAllCost", { count: -get }));
+  return parts.join(" ");
 }
 
 /** All asked players have answered: the mover picks exactly the needed supporters (R6.4). */

@@ -11,6 +11,9 @@ import { openAnswerDialog, openMoveDialog, openSupportersDialog, openCaesarChoos
   from "./consent.js";
 import { openEndScreen } from "./end-screen.js";
 
+/** The latest lines of the "since your turn" summary that the panel shows. */
+const SINCE_LINES = 8;
+
 /** A phone's layout: the turn panel (and its "add here" button) is below the board. */
 const NARROW = "(max-width: 759px)";
 
@@ -275,6 +278,8 @@ export class Turn {
       { game: view.game_number, turn: view.turn + 1 });
     parts.push(h("p", { class: "turn-meta" },
       view.seed === undefined ? meta : t("turn.meta.seed", { meta, seed: view.seed })));
+    const since = this.sinceYourTurn(view);
+    if (since) parts.push(since);
     switch (view.stage) {
       case "action": parts.push(...this.actionControls(view)); break;
       case "consent": parts.push(...this.consentControls(view));
@@ -304,6 +309,35 @@ export class Turn {
       }, t("turn.lookMine", { name: app.name(seat) }))));
     }
     replace(this.panel, parts);
+  }
+
+  /** At a human's turn: what the others did since that player's last action, from the public
+   * log (a laurel taken is only "takes the laurel": never its hidden value, R10). Repeats are
+   * counted, not listed again, and only the latest lines are shown. */
+  sinceYourTurn(view) {
+    const app = this.app;
+    const d = view.decision;
+    if (!d || d.kind !== "turn" || app.bots.isBot(d.seat)) return null;
+    const log = view.log ?? [];
+    let mine = log.length - 1;
+    while (mine >= 0 && log[mine].player !== d.seat) mine -= 1;
+    const since = log.slice(mine + 1);
+    if (!since.length) return null;
+    const lines = [];
+    for (const entry of since) {
+      const text = app.log.words(entry);
+      const previous = lines.at(-1);
+      if (previous && previous.text === text) previous.count += 1;
+      else lines.push({ text, count: 1 });
+    }
+    const shown = lines.slice(-SINCE_LINES);
+    const hidden = lines.length - shown.length;
+    return h("div", { class: "group since", "data-testid": "since-your-turn" },
+      h("h3", {}, t(mine < 0 ? "turn.since.start" : "turn.since.heading")),
+      h("ul", { class: "since-list" },
+        hidden ? h("li", { class: "more" }, t("turn.since.more", { count: hidden })) : null,
+        shown.map((line) => h("li", {}, line.count > 1
+          ? t("turn.since.repeat", { text: line.text, count: line.count }) : line.text))));
   }
 
   button(label, onclick, testid, extra = {}) {

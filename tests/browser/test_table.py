@@ -23,9 +23,12 @@ from .play import (
     NAMES,
     SEED,
     advance_to,
+    click_action,
+    log_texts,
     office,
     options,
     play,
+    scripted_action,
     start_game,
     wait_actions,
     wait_armed,
@@ -257,7 +260,6 @@ def test_a_bot_that_cannot_load_says_so_once_and_a_human_takes_its_seat(
     assert saved_bots(page) == {"2": "normal"}
     game = mirror(page)
     before = len(game.actions)
-    from .play import click_action, scripted_action
     action = scripted_action(game)
     assert action["player"] == 1
     click_action(page, game, action)
@@ -370,3 +372,36 @@ def test_a_refusal_cites_its_rule_as_a_link_in_the_players_language(app: Page) -
     app.evaluate("() => localStorage.setItem('qv-lang', 'it')")
     link.focus()
     expect(link).to_have_attribute("href", re.compile(r"rules/it\.html#r5$"))
+
+
+def test_each_humans_turn_opens_with_what_the_others_did(app: Page) -> None:
+    """The "since your turn" summary: the others' actions since the seat's last one, worded
+    as the public log words them (no hidden laurel value can be in it, R10)."""
+    start_game(app)
+    game = Game(options(), SEED)
+    play(app, game, next(a for a in game.legal_actions() if a["type"] == "add"))
+    summary = app.get_by_test_id("since-your-turn")
+    expect(summary.locator("h3")).to_have_text("Before your first turn")
+    expect(summary.locator("li")).to_have_count(1)
+    for _ in range(2):
+        play(app, game, next(a for a in game.legal_actions() if a["type"] == "add"))
+    expect(summary.locator("h3")).to_have_text("Since your last turn")
+    texts = [x.strip() for x in summary.locator("li").all_inner_texts()]
+    assert texts == log_texts(app)[-2:]
+
+
+def test_an_offer_is_said_in_numbers(app: Page) -> None:
+    """R7.2, R11: a split of a move over a IV with the pool not empty gains 5 points: the asked
+    player would get 2 of the 5 (the mover keeps the odd point); payments count too."""
+    words = app.evaluate("""async () => {
+      const { offerNumbers } = await import("./consent.js");
+      return [offerNumbers({ split: true }, "IV", 10),
+              offerNumbers({ mover_pays: ["III"] }, "V", 0),
+              offerNumbers({ consenter_pays: ["II", "I"] }, null, 0)];
+    }""")
+    assert words == [
+        "A split: you would get 2 of the 5 points the move gains (the laurel on the path and "
+        "the reward for your consent). In all, agreeing would give you 2 points.",
+        "In all, agreeing would give you 3 points.",
+        "In all, agreeing would cost you 3 points.",
+    ]

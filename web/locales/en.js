@@ -600,4 +600,11 @@ export default {
   "hands.bot.easy": "An easy bot plays",
   "hands.bot.normal": "A normal bot plays",
   "hands.bot.hard": "A hard bot plays",
+  "turn.since.heading": "Since your last turn",
+  "turn.since.start": "Before your first turn",
+  "turn.since.repeat": "{text} (×{count})",
+  "turn.since.more": {"one": "…and {count} earlier line", "other": "…and {count} earlier lines"},
+  "consent.offer.split": "A split: you would get {you} of the {total} points the move gains (the laurel on the path and the reward for your consent).",
+  "consent.offer.inAll": {"one": "In all, agreeing would give you {count} point.", "other": "In all, agreeing would give you {count} points."},
+  "consent.offer.inAllCost": {"one": "In all, agreeing would cost you {count} point.", "other": "In all, agreeing would cost you {count} points."},
 };

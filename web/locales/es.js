@@ -600,4 +600,11 @@ export default {
   "hands.bot.easy": "Juega un bot fácil",
   "hands.bot.normal": "Juega un bot normal",
   "hands.bot.hard": "Juega un bot difícil",
+  "turn.since.heading": "Desde tu último turno",
+  "turn.since.start": "Antes de tu primer turno",
+  "turn.since.repeat": "{text} (×{count})",
+  "turn.since.more": {"one": "…y {count} línea anterior", "other": "…y {count} líneas anteriores"},
+  "consent.offer.split": "Un reparto: recibirías {you} de los {total} puntos que gana el movimiento (el laurel del camino y la recompensa por tu consentimiento).",
+  "consent.offer.inAll": {"one": "En total, aceptar te daría {count} punto.", "other": "En total, aceptar te daría {count} puntos."},
+  "consent.offer.inAllCost": {"one": "En total, aceptar te costaría {count} punto.", "other": "En total, aceptar te costaría {count} puntos."},
 };

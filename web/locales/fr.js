@@ -600,4 +600,11 @@ export default {
   "hands.bot.easy": "Un bot facile joue",
   "hands.bot.normal": "Un bot normal joue",
   "hands.bot.hard": "Un bot difficile joue",
+  "turn.since.heading": "Depuis votre dernier tour",
+  "turn.since.start": "Avant votre premier tour",
+  "turn.since.repeat": "{text} (×{count})",
+  "turn.since.more": {"one": "…et {count} ligne plus ancienne", "other": "…et {count} lignes plus anciennes"},
+  "consent.offer.split": "Un partage : vous auriez {you} des {total} points que rapporte le déplacement (le laurier du chemin et la récompense de votre accord).",
+  "consent.offer.inAll": {"one": "Au total, accepter vous rapporterait {count} point.", "other": "Au total, accepter vous rapporterait {count} points."},
+  "consent.offer.inAllCost": {"one": "Au total, accepter vous coûterait {count} point.", "other": "Au total, accepter vous coûterait {count} points."},
 };

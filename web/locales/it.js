@@ -600,4 +600,11 @@ export default {
   "hands.bot.easy": "Gioca un bot facile",
   "hands.bot.normal": "Gioca un bot normale",
   "hands.bot.hard": "Gioca un bot difficile",
+  "turn.since.heading": "Dal tuo ultimo turno",
+  "turn.since.start": "Prima del tuo primo turno",
+  "turn.since.repeat": "{text} (×{count})",
+  "turn.since.more": {"one": "…e {count} riga precedente", "other": "…e altre {count} righe precedenti"},
+  "consent.offer.split": "Una divisione: avresti {you} dei {total} punti che la mossa guadagna (l'alloro sul percorso e la ricompensa per il tuo consenso).",
+  "consent.offer.inAll": {"one": "In tutto, accettare ti darebbe {count} punto.", "other": "In tutto, accettare ti darebbe {count} punti."},
+  "consent.offer.inAllCost": {"one": "In tutto, accettare ti costerebbe {count} punto.", "other": "In tutto, accettare ti costerebbe {count} punti."},
 };
