@@ -17,6 +17,7 @@ from . import board, deals, laurels
 from .board import CONSENTS_NEEDED, PATH_FROM, PATH_INDEX, PATH_TO, PATHS_FROM_OFFICE, SEATS
 from .dealcheck import DealStep, check_terms, chosen_terms, plan_deals
 from .errors import RuleError
+from .laurels import IIC
 from .protocol import ActionData, Click, Decision, DecisionKind, Hint, Stage
 from .state import (
     ACTION,
@@ -777,6 +778,14 @@ def caesar_targets(s: GameState) -> list[int]:
     duty = caesar_duty(s, s.current) if s.promises else None
     if duty is not None:
         return [duty]
+    return [path for path in board.LAUREL_PATHS if path != s.caesar]
+
+
+def caesar_term_targets(s: GameState) -> list[int]:
+    """The laurel spaces a deal's Caesar term may name in the open request: any but Caesar's
+    own, when the move takes a Caesar laurel (R7.3, R8, R11; ``dealcheck.check_terms``)."""
+    if s.request is None or s.spaces[s.request.path] != IIC:
+        return []
     return [path for path in board.LAUREL_PATHS if path != s.caesar]
 
 

@@ -17,6 +17,7 @@ from .legality import (
     actor_decides,
     add_offices,
     caesar_targets,
+    caesar_term_targets,
     copy_action,
     decision,
     legal_actions,
@@ -134,6 +135,8 @@ class Observer:
                 for q, a in request.answers.items()
             },
             "laurel": _token_name(s.spaces[path]),
+            "caesar_terms": [{"path": q, "from": PATH_FROM[q], "to": PATH_TO[q]}
+                             for q in caesar_term_targets(s)],
         }
 
     def _terms(self, s: GameState, consenter: int, terms: Terms) -> TermsData:

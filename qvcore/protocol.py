@@ -148,7 +148,7 @@ class AskedView(TypedDict):
 RequestView = TypedDict("RequestView", {
     "mover": int, "path": int, "from": int, "to": int, "needed": int, "own_spare": int,
     "asked": list[AskedView], "offers": dict[str, TermsData],
-    "answers": dict[str, AnswerView], "laurel": str | None,
+    "answers": dict[str, AnswerView], "laurel": str | None, "caesar_terms": list[SpaceRef],
 })
 
 
