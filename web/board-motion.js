@@ -164,6 +164,8 @@ export function dockAway(dialog, board, from, to) {
     if ((side === "bottom" && shift > 0) || (side === "top" && shift < 0)) scrollBy(0, shift);
     return overlap();
   };
+  // a docked dialog is shorter: its body may scroll, so it takes the keyboard's focus too
+  dialog.querySelector(".dlg-body")?.setAttribute("tabindex", "0");
   const scrolled = scrollY;
   if (dock("bottom") === 0) return;
   const bottomOverlap = overlap();
