@@ -7,7 +7,8 @@ from typing import Any
 
 import pytest
 
-from qvcore import Game
+from qvcore import Game, board
+from qvcore.laurels import IIC
 from tests.helpers import (
     answer,
     hoard,
@@ -412,6 +413,15 @@ def test_r6_3_the_view_says_who_decides_and_offers_only_that_seats_choices() -> 
         view = game.view(viewer)
         assert view["decision"] == {"seat": BLUE, "stage": "consent", "kind": "answer"}
         assert (view["moves"], view["adds"], view["caesar_targets"]) == ([], [], [])
+    # the asked player's terms may send Caesar anywhere but his own space (R7.3, R8, R11),
+    # listed with the request, not among the mover's choices
+    path = board.PATH_INDEX[(3, 6)]
+    token = game.state.spaces[path]
+    game.state.spaces[path] = IIC
+    spaces = [q["path"] for q in game.view(BLUE)["request"]["caesar_terms"]]
+    assert spaces == [q for q in board.LAUREL_PATHS if q != game.state.caesar]
+    game.state.spaces[path] = token
+    assert token == IIC or game.view(BLUE)["request"]["caesar_terms"] == []
     answer(game, BLUE, 0)
     view = game.view(None)
     assert view["decision"] == {"seat": RED, "stage": "consent", "kind": "supporters"}
