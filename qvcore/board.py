@@ -7,7 +7,9 @@ exactly one path, so a laurel space is named by its path.
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Final
+
+from .protocol import BoardData
 
 SENATE: Final = 13
 ENTRY_OFFICES: Final = (0, 1, 2, 3)
@@ -67,7 +69,7 @@ def path_name(path: int) -> str:
     return f"{PATH_FROM[path]}→{PATH_TO[path]}"
 
 
-def board_data() -> dict[str, Any]:
+def board_data() -> BoardData:
     """The board as plain JSON-ready data, for front ends drawing it (R2)."""
     return {
         "senate": SENATE,

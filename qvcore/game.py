@@ -121,11 +121,20 @@ class Game:
     # -- undo, save, load --------------------------------------------------------------
 
     def undo(self, count: int = 1) -> None:
-        """Take back the last ``count`` actions."""
+        """Take back the last ``count`` actions.
+
+        A finished game stays finished (rulings.md #29): no undo once the game (or a game of a
+        V3 series) has ended and every hoard was shown (R9.1, R10); it can be replayed, or a
+        new one started.
+        """
         if (not isinstance(count, int) or isinstance(count, bool)
                 or not 0 <= count <= len(self.actions)):
             raise RuleError("undo", "bad_undo", f"cannot undo {count!r} of {len(self.actions)} "
                             "actions", count=repr(count))
+        undone = self.events[len(self.events) - count:] if count else []
+        if self.state.stage == OVER or any("game_over" in event for event in undone):
+            raise RuleError("undo", "undo_finished", "a finished game is not undone: replay "
+                            "it or start a new one")
         self.truncate(len(self.actions) - count)
 
     def truncate(self, length: int) -> None:

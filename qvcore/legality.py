@@ -17,7 +17,8 @@ from . import board, deals, laurels
 from .board import CONSENTS_NEEDED, PATH_FROM, PATH_INDEX, PATH_TO, PATHS_FROM_OFFICE, SEATS
 from .dealcheck import DealStep, check_terms, chosen_terms, plan_deals
 from .errors import RuleError
-from .protocol import ActionData, Click, Hint
+from .laurels import IIC
+from .protocol import ActionData, Click, Decision, DecisionKind, Hint, Stage
 from .state import (
     ACTION,
     BONUS,
@@ -74,6 +75,36 @@ def waiting_for(s: GameState) -> list[int]:
     if s.stage == OVER:
         return []
     return [s.current]
+
+
+def decider(s: GameState) -> int | None:
+    """The seat whose decision the table waits for now: an asked player who has not answered
+    yet, else the seat to act (None when the game is over)."""
+    waiting = waiting_for(s)
+    return waiting[0] if waiting else None
+
+
+DECISION_KINDS = {ACTION: "turn", BONUS: "bonus", COUNCIL: "council"}
+
+
+def decision(s: GameState) -> Decision | None:
+    """Whose decision the table waits for and which: ``answer`` (an asked player, R6.3),
+    ``supporters`` (the mover, once every asked player answered, R6.4), ``turn`` (R4),
+    ``bonus`` (R7.3) or ``council`` (V3). None when the game is over."""
+    seat = decider(s)
+    if seat is None:
+        return None
+    if s.stage == CONSENT:
+        kind = "supporters" if seat == s.current else "answer"
+    else:
+        kind = DECISION_KINDS[s.stage]
+    return {"seat": seat, "stage": cast(Stage, s.stage), "kind": cast(DecisionKind, kind)}
+
+
+def actor_decides(s: GameState) -> bool:
+    """Whether the table waits for the seat to act (not for an asked player's answer): only
+    then are the actor's turn, bonus or council choices (the view's hints) on offer."""
+    return s.stage != OVER and decider(s) == actor(s)
 
 
 def may_act(s: GameState) -> list[int]:
@@ -747,6 +778,14 @@ def caesar_targets(s: GameState) -> list[int]:
     duty = caesar_duty(s, s.current) if s.promises else None
     if duty is not None:
         return [duty]
+    return [path for path in board.LAUREL_PATHS if path != s.caesar]
+
+
+def caesar_term_targets(s: GameState) -> list[int]:
+    """The laurel spaces a deal's Caesar term may name in the open request: any but Caesar's
+    own, when the move takes a Caesar laurel (R7.3, R8, R11; ``dealcheck.check_terms``)."""
+    if s.request is None or s.spaces[s.request.path] != IIC:
+        return []
     return [path for path in board.LAUREL_PATHS if path != s.caesar]
 
 

@@ -14,9 +14,12 @@ from . import board, deals, laurels
 from .board import PATH_FROM, PATH_TO, PATHS_FROM_OFFICE
 from .legality import (
     actor,
+    actor_decides,
     add_offices,
     caesar_targets,
+    caesar_term_targets,
     copy_action,
+    decision,
     legal_actions,
     may_act,
     retire_offices,
@@ -53,7 +56,15 @@ class Observer:
         return self.seat is not None and self.seat in (s.current, consenter)
 
     def view(self, s: GameState) -> View:
-        """The game as this viewer may see it, as JSON-ready data."""
+        """The game as this viewer may see it, as JSON-ready data.
+
+        The choices (``moves``, ``adds``, ``caesar_targets``, ``retire``) belong to the
+        decision the table waits for (``decision``): while an asked player answers a request,
+        the mover's other turn actions are not on offer (they are the mover's own decision,
+        once every answer is in), so a page that shows them cannot let one seat act for
+        another.
+        """
+        mine = actor_decides(s)
         return {
             "viewer": self.seat,
             "options": s.options.to_dict(),
@@ -65,6 +76,7 @@ class Observer:
             "actor": actor(s),
             "waiting_for": waiting_for(s),
             "may_act": may_act(s),
+            "decision": decision(s),
             "players": [self._player(s, q) for q in range(s.n)],
             "offices": [office[:] for office in s.offices],
             "senate": s.senate()[:],
@@ -79,10 +91,10 @@ class Observer:
             "promises": [_promise(p) for p in s.promises if p.binds(s.turn)],
             "reveal": {"open": s.reveal_open and not s.revealed, "shown": s.revealed},
             "council": s.council_next if s.stage == COUNCIL else None,
-            "moves": move_hints(s),
-            "adds": add_offices(s),
+            "moves": move_hints(s) if mine else [],
+            "adds": add_offices(s) if mine else [],
             "caesar_targets": [{"path": path, "from": PATH_FROM[path], "to": PATH_TO[path]}
-                               for path in caesar_targets(s)],
+                               for path in caesar_targets(s)] if mine else [],
             "retire": retire_offices(s),
             "legal": [copy_action(a) for a in legal_actions(s) if a["player"] == self.seat],
             "series": list(s.series_results),
@@ -123,6 +135,8 @@ class Observer:
                 for q, a in request.answers.items()
             },
             "laurel": _token_name(s.spaces[path]),
+            "caesar_terms": [{"path": q, "from": PATH_FROM[q], "to": PATH_TO[q]}
+                             for q in caesar_term_targets(s)],
         }
 
     def _terms(self, s: GameState, consenter: int, terms: Terms) -> TermsData:

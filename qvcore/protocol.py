@@ -62,6 +62,30 @@ DealRecord = TypedDict("DealRecord", {
 }, total=False)
 
 
+class OfficeData(TypedDict):
+    """An office of the board (R2): its seats, printed place (0..1) and consents to leave."""
+
+    id: int
+    seats: int
+    x: float
+    y: float
+    consents_needed: int
+
+
+#: a path of the board (R2), with whether it has a laurel space
+PathData = TypedDict("PathData", {"id": int, "from": int, "to": int, "laurel": bool})
+
+
+class BoardData(TypedDict):
+    """The board as ``board_data()`` gives it (``board.json``), for front ends drawing it."""
+
+    senate: int
+    entry_offices: list[int]
+    offices: list[OfficeData]
+    paths: list[PathData]
+    caesar_start: int
+
+
 class GameOver(TypedDict):
     winner: int | None
     totals: list[int]
@@ -148,7 +172,7 @@ class AskedView(TypedDict):
 RequestView = TypedDict("RequestView", {
     "mover": int, "path": int, "from": int, "to": int, "needed": int, "own_spare": int,
     "asked": list[AskedView], "offers": dict[str, TermsData],
-    "answers": dict[str, AnswerView], "laurel": str | None,
+    "answers": dict[str, AnswerView], "laurel": str | None, "caesar_terms": list[SpaceRef],
 })
 
 
@@ -182,6 +206,18 @@ class LogLine(TypedDict):
     event: EventData
 
 
+DecisionKind = Literal["answer", "supporters", "turn", "bonus", "council"]
+
+
+class Decision(TypedDict):
+    """Whose decision the table waits for now, in which stage, and of what kind: the view's
+    choices (``moves``, ``adds``, ``caesar_targets``, ``retire``) are this seat's alone."""
+
+    seat: int
+    stage: Stage
+    kind: DecisionKind
+
+
 class View(TypedDict):
     """What one viewer may see (R10); ``log`` and ``seed`` are added by ``Game.view``."""
 
@@ -195,6 +231,7 @@ class View(TypedDict):
     actor: int | None
     waiting_for: list[int]
     may_act: list[int]
+    decision: Decision | None
     players: list[PlayerView]
     offices: list[list[int]]
     senate: list[int]

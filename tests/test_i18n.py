@@ -214,7 +214,7 @@ ERROR_PARAMS: dict[str, list[dict[str, Any]]] = {
     "bad_first_player": [{"first_player": 9}], "bad_option": [{"horizon": "ever"}],
     "bad_options": [{"unknown": ["colour"]}], "bad_seed": [{"seed": -1}],
     "bad_input": [{"value": "NaN"}], "bad_viewer": [{"viewer": "9"}], "game_running": [{}],
-    "no_game": [{}], "bad_undo": [{"count": "5"}], "foreign_save": [{}],
+    "no_game": [{}], "bad_undo": [{"count": "5"}], "undo_finished": [{}], "foreign_save": [{}],
     "unknown_version": [{"version": 9}], "corrupt_save": [{}], "bad_save_action": [{"index": 3}],
     "bad_position": [{}, {"field": "pool"}, {"missing": ["pile"]}],
     "bad_bot_call": [{}, {"seat": "7"}], "no_bot": [{"seat": 3}],

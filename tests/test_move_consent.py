@@ -7,7 +7,8 @@ from typing import Any
 
 import pytest
 
-from qvcore import Game
+from qvcore import Game, board
+from qvcore.laurels import IIC
 from tests.helpers import (
     answer,
     hoard,
@@ -395,6 +396,37 @@ def test_r6_answers_come_from_players_other_than_the_one_to_act() -> None:
     assert sorted(view["may_act"]) == [RED, BLUE]
     assert [a["type"] for a in view["legal"]] == ["answer", "answer"]
     assert game.state.current == RED   # the mover keeps the turn while asking
+
+
+def test_r6_3_the_view_says_who_decides_and_offers_only_that_seats_choices() -> None:
+    """While an asked player answers (R6.3), the table waits for that player: the view names
+    the decision, and the mover's other turn actions (add, move, Caesar) are not among its
+    choices, for any viewer; once every answer is in, the mover decides again (R6.4)."""
+    game = new_game(3)
+    place(game, 3, RED, BLUE)
+    place(game, 8, RED)
+    view = game.view(None)
+    assert view["decision"] == {"seat": RED, "stage": "action", "kind": "turn"}
+    assert view["moves"] and view["adds"] and view["caesar_targets"]
+    request(game, RED, 3, 6)
+    for viewer in (None, RED, BLUE, BLACK):
+        view = game.view(viewer)
+        assert view["decision"] == {"seat": BLUE, "stage": "consent", "kind": "answer"}
+        assert (view["moves"], view["adds"], view["caesar_targets"]) == ([], [], [])
+    # the asked player's terms may send Caesar anywhere but his own space (R7.3, R8, R11),
+    # listed with the request, not among the mover's choices
+    path = board.PATH_INDEX[(3, 6)]
+    token = game.state.spaces[path]
+    game.state.spaces[path] = IIC
+    spaces = [q["path"] for q in game.view(BLUE)["request"]["caesar_terms"]]
+    assert spaces == [q for q in board.LAUREL_PATHS if q != game.state.caesar]
+    game.state.spaces[path] = token
+    assert token == IIC or game.view(BLUE)["request"]["caesar_terms"] == []
+    answer(game, BLUE, 0)
+    view = game.view(None)
+    assert view["decision"] == {"seat": RED, "stage": "consent", "kind": "supporters"}
+    assert {(h["from"], h["to"]) for h in view["moves"]} >= {(3, 6), (8, 12)}
+    assert view["adds"] and view["caesar_targets"]
 
 
 def test_r6_move_hints_explain_why_a_path_is_closed() -> None:

@@ -76,12 +76,27 @@ def test_undo_to_any_earlier_action_reproduces_that_state(options: dict[str, Any
         assert copy.state.to_dict() == states[length][0]
         assert fingerprint(copy.state) == states[length][1]
     copy = Game.load(game.save())
+    copy.truncate(n - 1)  # undo works in a running game (a finished one stays finished)
     copy.undo(3)
-    assert copy.state.to_dict() == states[n - 3][0]
+    assert copy.state.to_dict() == states[n - 4][0]
     copy.undo()
-    assert copy.state.to_dict() == states[n - 4][0]
+    assert copy.state.to_dict() == states[n - 5][0]
     copy.undo(0)
-    assert copy.state.to_dict() == states[n - 4][0]
+    assert copy.state.to_dict() == states[n - 5][0]
+
+
+def test_a_finished_game_is_not_undone() -> None:
+    """R9.1, R10, rulings.md #29: once the game is over (every hoard shown) undo is refused
+    with `undo_finished` and changes nothing; replaying it stays possible."""
+    game, _ = _random_game({"players": 3}, 7)
+    assert game.state.stage == "over"
+    before = game.state.to_dict()
+    for count in (1, 2, 0):
+        with pytest.raises(RuleError) as caught:
+            game.undo(count)
+        assert (caught.value.rule, caught.value.code) == ("undo", "undo_finished")
+    assert game.state.to_dict() == before
+    assert game.replay_view(len(game.actions) - 1)["stage"] != "over"
 
 
 def test_undo_mid_request_restores_offers_and_answers() -> None:

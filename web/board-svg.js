@@ -111,17 +111,12 @@ function edgePoint(a, b) {
   return { x: a.x + dx * t, y: a.y + dy * t };
 }
 
-/** A name cut to fit the board's corner (the panels show it whole). */
-function short(name) {
-  return name.length > 14 ? `${name.slice(0, 13)}…` : name;
-}
-
 const ROMAN = { I: "I", II: "II", IIC: "II", III: "III", IV: "IV", V: "V" };
 
 export class BoardSvg {
   /**
    * @param {SVGSVGElement} svg an empty <svg> element
-   * @param {object} data the board data (board.json)
+   * @param {import("qvcore-protocol").BoardData} data the board data (board.json)
    * @param {{onOffice: (id: number) => void, onSpace: (path: number) => void}} handlers
    * @param {{t: Function, listText: Function}} words i18n.js's t and listText; after a change
    *   of language, call reword()
@@ -305,12 +300,16 @@ export class BoardSvg {
     }
 
     this.turnText = s("text", { class: "turn-text", x: 82, y: 60 });
+    // the name of the seat to play ends before the Senate's box (an ellipsis, full in a tooltip)
+    const senateBox = geo[senate];
+    this.turnRoom = senateBox.x - senateBox.w / 2 - 82 - 14;
+    this.turnTitle = s("title", {});
     // without a game on the table there is no one to play
     this.turnSub = s("text", { class: "turn-sub", x: 82, y: 94 });
     this.turnDisc = s("path", { class: "turn-disc", d: shapePath("circle", 17),
       transform: "translate(56 60)" });
     const turn = s("g", { class: "turn-indicator", "aria-hidden": "true" },
-      this.turnDisc, this.turnText, this.turnSub);
+      this.turnTitle, this.turnDisc, this.turnText, this.turnSub);
     this.poolText = s("text", { class: "pool-text", x: 0, y: 0 });
     this.pileText = s("text", { class: "pool-text", x: 0, y: 36 });
     const pool = s("g", { class: "pool", transform: `translate(${WIDTH - 214} 58)`,
@@ -540,13 +539,15 @@ export class BoardSvg {
       this.turnDisc.setAttribute("fill", "none");
       this.turnDisc.setAttribute("visibility", "hidden");
       this.turnText.textContent = view.stage === "over" ? t("board.over") : "";
+      this.turnTitle.textContent = "";
       this.turnSub.textContent = "";
     } else {
       const c = seatColour(meta, turnSeat);
       this.turnDisc.setAttribute("fill", c.fill);
       this.turnDisc.setAttribute("d", shapePath(c.shape, 17));
       this.turnDisc.removeAttribute("visibility");
-      this.turnText.textContent = short(names[turnSeat]);
+      BoardSvg.fit(this.turnText, names[turnSeat], this.turnRoom);
+      this.turnTitle.textContent = names[turnSeat];
       this.turnSub.textContent = marks.turnWords ?? t("turn.words.play");
     }
     this.poolText.textContent = t("board.pool", { count: view.pool });

@@ -13,7 +13,7 @@
 //
 // The pause: ?botpause=<ms> in the URL, else localStorage "quo-vadis.bot-pause-ms", else 700 ms.
 
-import { confirmDialog } from "./dialogs.js";
+import { confirmDialog, openDialog } from "./dialogs.js";
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { refusalWords } from "./error-words.js";
@@ -40,6 +40,11 @@ export function botPauseMs() {
     if (text !== null && /^\d{1,6}$/.test(text.trim())) return Number(text);
   }
   return DEFAULT_PAUSE_MS;
+}
+
+/** A fresh bot seed (a seat that a bot takes over mid-game: the game's seed is secret, R10). */
+function randomBotSeed() {
+  return randomSeed();
 }
 
 /** The bot seats of a meta, checked: {"<seat>": {level, seed}} for seats 0..n-1 only. */
@@ -101,6 +106,54 @@ export class Bots {
   isBot(seat) { return seat !== null && seat !== undefined && String(seat) in this.seats; }
 
   level(seat) { return this.seats[String(seat)]?.level ?? null; }
+
+  /** A seat changes hands mid-game: a bot takes it (level) or a human does (null). At least
+   * one seat stays human. The change is kept in the game's meta (saves, autosave, undo keep
+   * it), and the bots start over from the public events. Returns whether it was made. */
+  setSeat(seat, level) {
+    const app = this.app;
+    const n = app.view?.players.length ?? 0;
+    const key = String(seat);
+    if (!Number.isInteger(seat) || seat < 0 || seat >= n) return false;
+    if (level !== null && !LEVELS.includes(level)) return false;
+    const next = { ...this.seats };
+    if (level === null) delete next[key];
+    else next[key] = { level, seed: this.seats[key]?.seed ?? randomBotSeed() };
+    if (Object.keys(next).length >= n) return false;  // somebody must stay at the table
+    this.cancel();
+    this.seats = next;
+    app.meta.bots = next;
+    this.failed = null;
+    this.invalidate();
+    app.turn.lastKey = null;  // the seat's new player gets its dialog, if it decides now
+    app.setView(app.view);
+    app.saves.autosave();
+    return true;
+  }
+
+  /** Ask who plays a seat from now on: a human, or a bot of a level (someone leaves the
+   * table, or joins it). */
+  openHands(seat) {
+    const app = this.app;
+    const view = app.view;
+    if (!view || view.stage === "over" || app.ui.replay) return null;
+    const now = this.level(seat);
+    const humans = view.players.filter((p) => !this.isBot(p.seat)).length;
+    const lastHuman = now === null && humans <= 1;
+    const choose = (level) => (d) => { d.close(); this.setSeat(seat, level); };
+    const actions = [
+      { label: t("hands.human"), testid: "hands-human", disabled: now === null,
+        onClick: choose(null) },
+      ...LEVELS.map((level) => ({ label: t(`hands.bot.${level}`), testid: `hands-${level}`,
+        disabled: now === level || lastHuman, onClick: choose(level) })),
+      { label: t("dialog.cancel"), kind: "quiet", testid: "hands-cancel", onClick: (d) => d.close() },
+    ];
+    const body = [h("p", {}, t(now ? "hands.nowBot" : "hands.nowHuman",
+      { name: app.name(seat), level: now ? t(`bot.level.${now}`) : "" }))];
+    if (lastHuman) body.push(h("p", { class: "note" }, t("hands.lastHuman")));
+    return openDialog({ title: t("hands.title", { name: app.name(seat) }), testid: "hands-dialog",
+      body, actions });
+  }
 
   /** The only human's seat when every other seat is a bot, else null. */
   soleHuman(view = this.app.view) {
@@ -245,9 +298,8 @@ export class Bots {
     this.worker?.terminate();
     this.worker = null;
     this.dirty = true;
-    this.app.say(t("bots.failed", { message }), "error");
     this.mark();
-    this.app.render();
+    this.app.render();  // the turn panel says it once, with Retry and a human taking over
   }
 
   /** Forget a pending decision (the game changed under it). */
@@ -314,6 +366,14 @@ export class Bots {
     const text = this.failed ? t("bots.note.failed", params)
       : this.paused ? t(`bots.note.paused.${how}`, params)
         : t(`bots.note.${how}`, params) + (this.loaded ? "" : t("bots.note.loading"));
+    const buttons = this.failed ? [
+      h("button", { type: "button", class: "btn primary", "data-testid": "bots-retry",
+        onclick: () => this.resume() }, t("bots.retry")),
+      h("button", { type: "button", class: "btn", "data-testid": "seat-take-over",
+        onclick: () => this.setSeat(seat, null) }, t("bots.takeOver", { name }))]
+      : [h("button", { type: "button", class: "btn", "data-testid": "bots-pause-turn",
+        onclick: () => (this.paused ? this.resume() : this.pause()) },
+      t(this.paused ? "bots.resume" : "bots.pause"))];
     return [
       h("h2", { id: "turn-heading", "data-testid": "turn-heading" },
         h("span", { class: "chip", style: { "--chip": c.fill, "--chip-ink": c.ink },
@@ -322,9 +382,7 @@ export class Bots {
         { game: view.game_number, turn: view.turn + 1 })),
       h("div", { class: "group bot-note" },
         h("p", { "data-testid": "bot-note", "aria-live": "polite" }, text),
-        h("button", { type: "button", class: "btn", "data-testid": "bots-pause-turn",
-          onclick: () => (this.paused || this.failed ? this.resume() : this.pause()) },
-        t(this.paused || this.failed ? "bots.resume" : "bots.pause")))];
+        h("div", { class: "choices row" }, buttons))];
   }
 
   mark() {

@@ -8,6 +8,8 @@ import { openDialog } from "./dialogs.js";
 import { openTermsComposer, termsText } from "./terms.js";
 import { t, listText } from "./i18n.js";
 import { refusalWords } from "./error-words.js";
+import { dockAway } from "./board-motion.js";
+import { KIND_VALUE } from "./colours.js";
 
 function to(app, seat) { return { name: app.name(seat), seat, meta: app.meta }; }
 
@@ -76,7 +78,7 @@ export function openMoveDialog(app, hint) {
   }
   actions.push({ label: t("consent.cancel"), testid: "move-cancel", kind: "quiet", onClick: (d) => d.close() });
   return openDialog({ title: t("consent.move.title", { from: hint.from, to: hint.to }), to: to(app, mover),
-    testid: "move-dialog", body, actions });
+    testid: "move-dialog", body, actions, rules: "r6-2" });
 }
 
 function stringKeys(obj) {
@@ -107,6 +109,10 @@ export function openAnswerDialog(app, seat) {
   if (offer) {
     body.push(h("p", { class: "offer", "data-testid": "answer-offer" },
       t("consent.answer.offer", { mover: app.name(mover), terms: termsText(app, offer, mover, seat) })));
+  }
+  if (offer) {
+    body.push(h("p", { class: "offer-numbers", "data-testid": "answer-offer-numbers" },
+      offerNumbers(offer, r.laurel, view.pool)));
   }
   if (offer && senators > 0 && !choices.some((c) => c > 0) && !promise) {
     body.push(h("p", { class: "note", "data-testid": "answer-cannot-pay" }, t("consent.answer.cannotPay")));
@@ -150,8 +156,31 @@ export function openAnswerDialog(app, seat) {
   actions.push({ label: t("consent.look"), testid: "answer-look", kind: "quiet",
     onClick: () => app.secrecy.look(seat) });
   actions.push({ label: t("consent.notNow"), testid: "answer-later", kind: "quiet", onClick: (d) => d.close() });
-  return openDialog({ title: t("consent.answer.title", { name: app.name(mover) }), to: to(app, seat),
-    testid: "answer-dialog", body, actions });
+  const handle = openDialog({ title: t("consent.answer.title", { name: app.name(mover) }),
+    to: to(app, seat), testid: "answer-dialog", body, actions, rules: "r6-3" });
+  dockAway(handle.el, app.board, r.from, r.to);  // the path asked about stays in sight
+  return handle;
+}
+
+/** What an offer gives the asked player for one consent, in points: the laurels paid either
+ * way, the consent's I reward (R7.2, while the pool lasts), and a split of the move's gains
+ * (the laurel on the path and that reward, R11: the mover keeps an odd point). */
+export function offerNumbers(offer, laurel, pool) {
+  const points = (list) => (Array.isArray(list) ? list : [])
+    .reduce((sum, kind) => sum + (KIND_VALUE[kind] ?? 0), 0);
+  const paid = points(offer.mover_pays) - points(offer.consenter_pays);
+  const reward = pool > 0 ? 1 : 0;
+  const parts = [];
+  let get = reward + paid;
+  if (offer.split) {
+    const total = (laurel ? KIND_VALUE[laurel] ?? 0 : 0) + reward;
+    const you = Math.floor(total / 2);
+    get = you + paid;
+    if (total > 0) parts.push(t("consent.offer.split", { you, total }));
+  }
+  parts.push(get >= 0 ? t("consent.offer.inAll", { count: get })
+    : t("consent.offer.inAllCost", { count: -get }));
+  return parts.join(" ");
 }
 
 /** All asked players have answered: the mover picks exactly the needed supporters (R6.4). */
@@ -201,7 +230,7 @@ export function openSupportersDialog(app) {
   actions.push({ label: t("consent.supporters.later"), testid: "supporters-later", kind: "quiet",
     onClick: (d) => d.close() });
   return openDialog({ title: t("consent.supporters.title"), to: to(app, mover), testid: "supporters-dialog",
-    body, actions });
+    body, actions, rules: "r6-4" });
 }
 
 export function supportersText(app, supporters, mover) {
@@ -232,7 +261,7 @@ export function openCaesarChooser(app, bonus) {
       } }, t("consent.caesar.path", { from: space.from, to: space.to, token })));
   }
   dialog = openDialog({ title: t(bonus ? "consent.caesar.titleBonus" : "consent.caesar.title"), to: to(app, mover),
-    testid: "caesar-dialog",
+    testid: "caesar-dialog", rules: "r8",
     body: [h("p", {}, t("consent.caesar.text", { from: view.caesar.from, to: view.caesar.to })), list],
     actions: [{ label: t("consent.cancel"), kind: "quiet", testid: "caesar-cancel", onClick: (d) => d.close() }] });
   return dialog;

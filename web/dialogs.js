@@ -16,7 +16,7 @@
 import { h } from "./dom.js";
 import { seatColour } from "./colours.js";
 import { noteDecider, holdButtons } from "./guard.js";
-import { wireRulesLink } from "./rules-link.js";
+import { wireRulesLink, linkRuleCitations } from "./rules-link.js";
 import { t } from "./i18n.js";
 
 let counter = 0;
@@ -149,7 +149,10 @@ export function openDialog(o) {
   handle.cancel = () => {
     if (o.escape !== false) handle.close();
   };
-  handle.error = (message) => { error.textContent = message ?? ""; };
+  handle.error = (message) => {
+    error.textContent = message ?? "";
+    linkRuleCitations(error);  // a refusal's "R6.2" opens that rule
+  };
   owners.set(dialog, handle);
   open.add(handle);
   if (!reused) {

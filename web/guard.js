@@ -3,9 +3,10 @@
 // player before cannot decide for the next one. While held, <html data-guard="on"> is set and
 // the decision buttons of the turn panel and of dialogs addressed to that player are disabled;
 // board clicks are ignored. A human's next deliberate click comes after a double-click's
-// interval (the usual system limit is 500 ms).
+// interval: the usual system limit is 500 ms, and a slow double-click (a tap, a pause, a tap)
+// still lands within 600 ms, so input is held a little longer than that.
 
-export const ARM_MS = 450;
+export const ARM_MS = 700;
 
 const root = document.documentElement;
 let lastSeat = null;

@@ -132,7 +132,10 @@ export class Log {
       }
       this.marked = Boolean(replay);
     }
-    this.undoButton.disabled = !this.app.ready || !log.length || Boolean(replay);
+    // a finished game stays finished (the engine refuses undo_finished): replay it, or start anew
+    this.undoButton.hidden = view.stage === "over";
+    this.undoButton.disabled = !this.app.ready || !log.length || Boolean(replay)
+      || view.stage === "over";
     // R10: past positions are replayed only once the game is over (the engine refuses before)
     this.replayButton.disabled = !this.app.ready || !log.length
       || (view.stage !== "over" && !replay);
@@ -144,11 +147,11 @@ export class Log {
   async undo() {
     const app = this.app;
     const log = app.view?.log ?? [];
-    if (!log.length) return;
+    if (!log.length || app.view.stage === "over") return;
     if (app.bots.any()) return app.bots.undo();  // back to the last decision of a human
     const last = log[log.length - 1];
     const decider = app.decider();
-    if (decider !== null && last.player !== decider || decider === null && app.view.stage === "over") {
+    if (decider !== null && last.player !== decider) {
       const ok = await confirmDialog(t("log.undo.title"),
         t("log.undo.text", { name: app.name(last.player), action: this.words(last) }),
         { yes: t("log.undo.yes", { name: app.name(last.player) }), testid: "undo-confirm" });

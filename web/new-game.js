@@ -102,8 +102,8 @@ export class NewGame {
         LEVELS.map((level) => h("option", { value: level }, t(`newGame.bot.${level}`))));
       kind.value = d.kinds[i];
       kind.addEventListener("change", () => {
-        // one human against bots needs no hand-over screen, unless asked for
-        if (!handoverTouched) handover.checked = humans() > 1 && d.handover;
+        // two or more humans share the device: the hand-over screen, unless switched off
+        if (!handoverTouched) handover.checked = humans() > 1;
       });
       const swatch = h("span", { class: "chip big", "aria-hidden": "true" }, String(i + 1));
       const row = h("li", { class: "seat-row" }, swatch, name, colour, kind);
@@ -117,7 +117,7 @@ export class NewGame {
         input.addEventListener("change", () => {
           n = k;
           paint();
-          if (!handoverTouched) handover.checked = humans() > 1 && d.handover;
+          if (!handoverTouched) handover.checked = humans() > 1;
         });
         return h("label", { for: `ng-players-${k}` }, input, h("span", {}, String(k)));
       }));
@@ -136,7 +136,7 @@ export class NewGame {
     horizon.value = o.horizon ?? "next";
     const handover = h("input", { type: "checkbox", id: "ng-handover", "data-testid": "handover-setting",
       checked: d.preset ? d.handover
-        : d.handover && d.kinds.slice(0, n).filter((k) => k === "human").length > 1 });
+        : d.kinds.slice(0, n).filter((k) => k === "human").length > 1 });
     let handoverTouched = false;
     handover.addEventListener("change", () => { handoverTouched = true; });
     const humans = () => rows.slice(0, n).filter((r) => r.kind.value === "human").length;
@@ -170,15 +170,19 @@ export class NewGame {
     this.fields = { rows, colours, first, v1, v2, v3, horizon, handover, seed, n: () => n,
       setPlayers: (k) => { n = k; count.querySelector(`#ng-players-${k}`).checked = true; paint(); } };
     const hasGame = Boolean(this.app.view);
+    // a first visit opens here: a saved game and the rules are one click away, and Escape
+    // (or Cancel) leaves an empty table whose top bar offers New game, Open and Rules
     this.dialog = openDialog({
       title: t("newGame.title"), testid: "new-game-dialog", className: "new-game", body, rules: "play",
-      escape: hasGame,
+      onClose: hasGame ? null : () => document.getElementById("new-game")?.focus(),
       actions: [
         { label: t("newGame.start"), kind: "primary", testid: "start-game", onClick: () => this.start() },
         { label: t("newGame.playBots"), testid: "play-bots", ariaLabel:
           t("newGame.playBots.aria"), onClick: () => this.againstBots() },
-        ...(hasGame ? [{ label: t("newGame.cancel"), kind: "quiet", testid: "new-game-cancel",
-          onClick: (dlg) => dlg.close() }] : []),
+        { label: t("newGame.openFile"), kind: "quiet", testid: "new-game-open",
+          onClick: () => this.app.saves.chooseFile() },
+        { label: t("newGame.cancel"), kind: "quiet", testid: "new-game-cancel",
+          onClick: (dlg) => dlg.close() },
       ],
     });
     paint();

@@ -26,7 +26,7 @@ export class Players {
     const decider = app.ui.replay ? null : app.decider(view);
     const bots = app.bots;
     const botActor = bots.actor(view);
-    const thinking = bots.paused ? null : botActor;
+    const thinking = bots.paused || bots.failed ? null : botActor;
     const sole = app.ui.replay || view.stage === "over" ? null : bots.soleHuman(view);
     const showOwn = sole !== null && app.settings().showOwn !== false;
     // rebuilt only when something it shows changed (a bot's move need not rebuild it twice)
@@ -53,7 +53,7 @@ export class Players {
         h("span", { class: "chip big", style: { "--chip": c.fill, "--chip-ink": c.ink },
           "aria-hidden": "true" }, String(p.seat + 1)),
         h("div", { class: "who" },
-          h("span", { class: "name", "data-testid": `player-name-${p.seat}` }, p.name),
+          h("span", { class: "name", "data-testid": `player-name-${p.seat}`, title: p.name }, p.name),
           h("span", { class: "colour-name" }, ` (${t(`colour.${c.key}`)})`),
           p.seat === view.current && view.stage !== "over" && view.stage !== "council"
             ? h("span", { class: "badge-turn" }, t("players.toPlay")) : null,
@@ -65,13 +65,19 @@ export class Players {
           own ? h("div", { class: "own-hoard", "data-testid": `own-hoard-${p.seat}` },
             t("players.own", { hoard: hoardText(own.hoard), total: own.total })) : null,
           shown ? h("div", { class: "shown", "data-testid": `shown-hoard-${p.seat}` },
-            t("players.shown", { hoard: hoardText(p.hoard), total: p.total })) : null),
+            t("players.shown", { hoard: hoardText(p.hoard), total: p.total })) : null,
+          // a seat changes hands: someone leaves the table (a bot plays on) or joins it
+          !app.ui.replay && view.stage !== "over" ? h("button", { type: "button",
+            class: "btn small quiet hands", "data-testid": `hands-${p.seat}`,
+            "aria-label": t("players.hands.aria", { name: p.name }),
+            onclick: () => bots.openHands(p.seat) }, t("players.hands")) : null),
         !shown && !app.ui.replay && !level && !own ? h("button", { type: "button", class: "btn small look",
           "data-testid": `look-${p.seat}`, "aria-label": t("players.look.aria", { name: p.name }),
           onclick: () => app.secrecy.look(p.seat) }, t("players.look")) : null);
     });
     const parts = [];
-    if (bots.any() && view.stage !== "over") {
+    // a failed bot is told once, in the turn panel (with Retry and a human taking over)
+    if (bots.any() && view.stage !== "over" && !bots.failed) {
       const label = t(bots.paused ? "bots.resume" : "bots.pause");
       parts.push(h("div", { class: "bots-bar" },
         h("button", { type: "button", class: "btn small", "data-testid": "bots-pause",

@@ -62,4 +62,45 @@ export function wireRulesLink(link) {
   for (const type of ["pointerdown", "focus", "click"]) link.addEventListener(type, update);
 }
 
+/** The reference's section for a rule cited as "R6.2" or "V2" (its parent, "r6", when the
+ * reference has no section of its own for it), or null. */
+export function ruleSection(rule) {
+  const match = /^([RV])(\d+)(?:\.(\d+))?$/.exec(String(rule ?? "").trim());
+  if (!match) return null;
+  const base = `${match[1].toLowerCase()}${match[2]}`;
+  const exact = match[3] ? `${base}-${match[3]}` : base;
+  if (Object.hasOwn(SECTIONS, exact)) return exact;
+  return Object.hasOwn(SECTIONS, base) ? base : null;
+}
+
+const CITATION = /\b[RV]\d+(?:\.\d+)?\b/g;
+
+/** Turn the rule citations in an element's text ("R6.2", "V2") into links to that section
+ * of the reference in the player's language (the text stays the same). */
+export function linkRuleCitations(el) {
+  for (const node of [...el.childNodes]) {
+    if (node.nodeType !== Node.TEXT_NODE) continue;
+    const text = node.textContent;
+    const parts = [];
+    let last = 0;
+    for (const match of text.matchAll(CITATION)) {
+      const section = ruleSection(match[0]);
+      if (!section) continue;
+      parts.push(text.slice(last, match.index));
+      const link = document.createElement("a");
+      link.className = "rule-cite";
+      link.target = "qv-rules";
+      link.dataset.rules = section;
+      link.dataset.testid = `rule-${section}`;
+      link.textContent = match[0];
+      wireRulesLink(link);
+      parts.push(link);
+      last = match.index + match[0].length;
+    }
+    if (!parts.length) continue;
+    parts.push(text.slice(last));
+    node.replaceWith(...parts);
+  }
+}
+
 for (const link of document.querySelectorAll("a[data-rules]")) wireRulesLink(link);

@@ -53,7 +53,7 @@ export class Saves {
     });
     this.input = document.getElementById("import-file");
     document.getElementById("export").addEventListener("click", () => this.exportFile());
-    document.getElementById("import").addEventListener("click", () => this.input.click());
+    document.getElementById("import").addEventListener("click", () => this.chooseFile());
     this.input.addEventListener("change", () => {
       const file = this.input.files?.[0];
       this.input.value = "";
@@ -178,6 +178,11 @@ export class Saves {
     const name = t("saves.fileName", { count: app.view.log.length });
     download(text, name);
     app.say(t("saves.saved", { file: name }));
+  }
+
+  /** Ask for a saved game's file (from the top bar, or from the new game screen). */
+  chooseFile() {
+    this.input.click();
   }
 
   async importFile(file) {

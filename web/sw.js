@@ -12,8 +12,11 @@
 //   whole (every file precache.json lists is in it): a file missing from the cache is
 //   downloaded again and checked against the build's sha256; if that fails, the cache is not
 //   used at all and everything comes from the network, so a page never mixes a newer file
-//   with the old build. Each navigation checks again. A navigation with the network down falls
-//   back to the cached index.html.
+//   with the old build. Each navigation checks again. With the network down, the cache answers
+//   whatever it holds, whole or not (it is all of one build): a navigation gets the cached
+//   index.html, and a file the copy lacks gets a 503 that names it (a navigation: a short page
+//   saying what is missing), never the browser's error page. The page then says in its own
+//   words what it could not load (a language's wording, a module).
 // - message {type: "qv-offline-status"}: answers {build, files, missing, complete} on the
 //   given MessagePort (offline.js asks this before it marks the page offline-ready).
 // - message {type: "qv-activate"}: a new build's worker waits (it does not skipWaiting by
@@ -139,12 +142,38 @@ async function respond(request, url) {
   try {
     return await fetch(request);
   } catch (error) {
-    if (navigation && usable) {
-      const index = await cache.match(INDEX_URL);
-      if (index) return index;
-    }
-    throw error;
+    // No network. An incomplete copy is still all of this build (nothing newer can come now):
+    // the page starts from what it has, and a file it lacks is answered in words, never with
+    // the browser's error page.
+    const cached = await cache.match(cacheKey(url), { ignoreSearch: navigation })
+      ?? (navigation ? await cache.match(INDEX_URL) : undefined);
+    if (cached) return cached;
+    return missingResponse(url, navigation, error);
   }
+}
+
+/** What a file missing from the offline copy is answered with, the network being down: a
+ * short page for a navigation, else a 503 whose status text names the file. */
+function missingResponse(url, navigation, error) {
+  const file = url.href.startsWith(SITE) ? url.pathname.slice(new URL(SITE).pathname.length)
+    : url.pathname;
+  const reason = error instanceof Error ? error.message : String(error);
+  console.warn(`offline: ${file} is not in the offline copy of build ${BUILD_ID} (${reason})`);
+  if (!navigation) {
+    return new Response(`${file} is not in this browser's offline copy of Quo Vadis?, and the ` +
+      "network cannot be reached.", { status: 503, statusText: "Not in the offline copy",
+      headers: { "Content-Type": "text/plain; charset=utf-8", "X-Qv-Missing": file } });
+  }
+  const text = "Quo Vadis? cannot start without the network: this browser's offline copy of " +
+    `the game lacks ${file || "index.html"}. Connect to the network and reload the page; the ` +
+    "copy is then made whole again.";
+  const html = "<!doctype html><html lang=\"en\" data-offline=\"missing\"><meta charset=\"utf-8\">" +
+    "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">" +
+    "<title>Quo Vadis? is offline</title><h1>Quo Vadis? is offline</h1><p data-testid=\"offline-missing\">" +
+    text.replace(/&/g, "&amp;").replace(/</g, "&lt;") + "</p></html>";
+  return new Response(html, { status: 503, statusText: "Not in the offline copy",
+    headers: { "Content-Type": "text/html; charset=utf-8",
+      "Content-Security-Policy": "default-src 'none'" } });
 }
 
 /** Fetch precache.json from the network and check it belongs to this worker's build. */

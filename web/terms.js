@@ -87,7 +87,8 @@ export function openTermsComposer(app, o) {
   if (o.laurel === "IIC") {
     caesar = h("select", { id: "terms-caesar", "data-testid": "terms-caesar" },
       h("option", { value: "" }, t("terms.caesar.none")),
-      view.caesar_targets.map((x) => h("option", { value: `${x.from}-${x.to}`,
+      // in a request, the engine lists the spaces a Caesar term may name (R8, R11)
+      (view.request?.caesar_terms ?? view.caesar_targets).map((x) => h("option", { value: `${x.from}-${x.to}`,
         selected: initial.caesar && initial.caesar.from === x.from && initial.caesar.to === x.to },
       t("terms.caesar.path", { from: x.from, to: x.to }))));
     parts.push(h("p", { class: "field" }, h("label", { for: "terms-caesar" },

@@ -11,6 +11,9 @@ import { openAnswerDialog, openMoveDialog, openSupportersDialog, openCaesarChoos
   from "./consent.js";
 import { openEndScreen } from "./end-screen.js";
 
+/** The latest lines of the "since your turn" summary that the panel shows. */
+const SINCE_LINES = 8;
+
 /** A phone's layout: the turn panel (and its "add here" button) is below the board. */
 const NARROW = "(max-width: 759px)";
 
@@ -49,12 +52,22 @@ export class Turn {
 
   hintsFrom(office) { return this.view.moves.filter((m) => m.from === office); }
 
+  /** Whether the decision the table waits for is the actor's (a turn, the mover's pick of
+   * supporters, a bonus, the council), as the engine's view says: only then are the board's
+   * and the panel's turn controls live. While an asked player answers, the mover's controls
+   * are not theirs to use (the view offers none). */
+  actorDecides(view = this.view) {
+    const d = view?.decision;
+    return Boolean(d) && d.kind !== "answer" && d.seat === view.actor;
+  }
+
   // -- board clicks -------------------------------------------------------------------------
 
   onOffice(office) {
     const app = this.app;
     const view = this.view;
     if (!app.ready || !view || app.ui.replay) return;
+    if (!this.actorDecides(view)) return;
     const actor = this.actor();
     switch (view.stage) {
       case "action":
@@ -89,7 +102,7 @@ export class Turn {
     const app = this.app;
     const view = this.view;
     if (!app.ready || !view || app.ui.replay) return;
-    if (!["action", "consent", "bonus"].includes(view.stage)) return;
+    if (!["action", "consent", "bonus"].includes(view.stage) || !this.actorDecides(view)) return;
     const p = app.board.data.paths[path];
     this.act({ type: "caesar", player: view.actor, from: p.from, to: p.to });
   }
@@ -150,6 +163,7 @@ export class Turn {
   }
 
   tryAdd(office) {
+    if (!this.actorDecides()) return;
     const actor = this.actor();
     this.act({ type: "add", player: actor, office });
   }
@@ -189,6 +203,8 @@ export class Turn {
   marks(view) {
     const marks = { selected: this.app.ui.selected, turnSeat: this.app.decider(view) };
     marks.turnWords = this.turnWords(view);
+    // an asked player answers: nothing on the board is theirs to click
+    if (!this.actorDecides(view)) return Object.assign(marks, { inert: true, selected: null });
     if (view.stage === "action" || view.stage === "consent") {
       marks.selectable = new Set(view.moves.map((m) => m.from));
       if (view.adds.length) marks.addable = new Set(view.adds);
@@ -253,17 +269,22 @@ export class Turn {
     if (seat === null) heading.textContent = t("turn.over.heading");
     else {
       const c = app.colour(seat);
+      const text = this.bannerText(view);
       heading.append(h("span", { class: "chip", style: { "--chip": c.fill, "--chip-ink": c.ink },
-        "aria-hidden": "true" }, String(seat + 1)), " ", this.bannerText(view));
+        "aria-hidden": "true" }, String(seat + 1)), " ", h("span", { class: "clip", title: text }, text));
     }
     parts.push(heading);
     const meta = t(view.options.series ? "turn.meta.series" : "turn.meta",
       { game: view.game_number, turn: view.turn + 1 });
     parts.push(h("p", { class: "turn-meta" },
       view.seed === undefined ? meta : t("turn.meta.seed", { meta, seed: view.seed })));
+    const since = this.sinceYourTurn(view);
+    if (since) parts.push(since);
     switch (view.stage) {
       case "action": parts.push(...this.actionControls(view)); break;
-      case "consent": parts.push(...this.consentControls(view), ...this.actionControls(view, true));
+      case "consent": parts.push(...this.consentControls(view));
+        // the mover's other actions belong to the mover's own decision, once the answers are in
+        if (this.actorDecides(view)) parts.push(...this.actionControls(view, true));
         break;
       case "bonus": parts.push(...this.bonusControls(view)); break;
       case "council": parts.push(...this.councilControls(view)); break;
@@ -288,6 +309,35 @@ export class Turn {
       }, t("turn.lookMine", { name: app.name(seat) }))));
     }
     replace(this.panel, parts);
+  }
+
+  /** At a human's turn: what the others did since that player's last action, from the public
+   * log (a laurel taken is only "takes the laurel": never its hidden value, R10). Repeats are
+   * counted, not listed again, and only the latest lines are shown. */
+  sinceYourTurn(view) {
+    const app = this.app;
+    const d = view.decision;
+    if (!d || d.kind !== "turn" || app.bots.isBot(d.seat)) return null;
+    const log = view.log ?? [];
+    let mine = log.length - 1;
+    while (mine >= 0 && log[mine].player !== d.seat) mine -= 1;
+    const since = log.slice(mine + 1);
+    if (!since.length) return null;
+    const lines = [];
+    for (const entry of since) {
+      const text = app.log.words(entry);
+      const previous = lines.at(-1);
+      if (previous && previous.text === text) previous.count += 1;
+      else lines.push({ text, count: 1 });
+    }
+    const shown = lines.slice(-SINCE_LINES);
+    const hidden = lines.length - shown.length;
+    return h("div", { class: "group since", "data-testid": "since-your-turn" },
+      h("h3", {}, t(mine < 0 ? "turn.since.start" : "turn.since.heading")),
+      h("ul", { class: "since-list" },
+        hidden ? h("li", { class: "more" }, t("turn.since.more", { count: hidden })) : null,
+        shown.map((line) => h("li", {}, line.count > 1
+          ? t("turn.since.repeat", { text: line.text, count: line.count }) : line.text))));
   }
 
   button(label, onclick, testid, extra = {}) {
@@ -370,7 +420,8 @@ export class Turn {
             () => this.openStageDialog(true), "answer-open")
           : this.button(t("turn.request.chooseSupporters"), () => this.openStageDialog(true),
             "supporters-open"),
-        app.bots.isBot(r.mover) ? null : this.button(t("turn.request.withdraw"),
+        app.bots.isBot(r.mover) || !this.actorDecides(view) ? null
+          : this.button(t("turn.request.withdraw"),
           () => this.act({ type: "withdraw", player: r.mover }), "withdraw", { class: "quiet" })))];
     return out;
   }

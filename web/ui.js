@@ -21,6 +21,8 @@ import { closeAll } from "./dialogs.js";
 import { noteDecider, holdButtons, resetDecider } from "./guard.js";
 import { t, CHANGE_EVENT } from "./i18n.js";
 import { refusalWords } from "./error-words.js";
+import { linkRuleCitations } from "./rules-link.js";
+import { BoardMotion } from "./board-motion.js";
 
 const root = document.documentElement;
 const $ = (id) => document.getElementById(id);
@@ -132,6 +134,7 @@ export class App {
   say(text, kind = "info") {
     const el = $("message");
     el.textContent = text;
+    if (kind === "error") linkRuleCitations(el);  // "R6.2" opens that rule
     el.dataset.kind = kind;
     clearTimeout(this.sayTimer);
     if (text && kind !== "error") {
@@ -150,11 +153,15 @@ export class App {
     const bot = this.ui.replay ? null : this.bots.actor(view);
     if (bot !== null) {
       // a bot decides: nothing on the board is for a human to click meanwhile
+      const idle = this.bots.paused || this.bots.failed;
       Object.assign(marks, { inert: true, selectable: null, addable: null, caesarTargets: null,
-        turnSeat: bot, thinking: this.bots.paused ? null : bot,
-        turnWords: this.bots.paused ? t("ui.words.botsPaused") : t("ui.words.thinking") });
+        turnSeat: bot, thinking: idle ? null : bot,
+        turnWords: t(this.bots.failed ? "ui.words.botFailed"
+          : this.bots.paused ? "ui.words.botsPaused" : "ui.words.thinking") });
     }
     this.board.update(view, this.meta, marks);
+    this.motion ??= new BoardMotion(this.board);
+    this.motion.show(this.ui.replay ? { ...view, log: [] } : view, this.meta);
     this.players.render(view);
     this.log.render(this.view);
     this.turn.renderPanel();
@@ -180,8 +187,9 @@ export class App {
       return;
     }
     const c = this.colour(seat);
+    const text = this.turn.bannerText(view);
     replace(banner, h("span", { class: "chip", style: { "--chip": c.fill, "--chip-ink": c.ink },
-      "aria-hidden": "true" }, String(seat + 1)), " ", this.turn.bannerText(view));
+      "aria-hidden": "true" }, String(seat + 1)), " ", h("span", { class: "clip", title: text }, text));
   }
 }
 

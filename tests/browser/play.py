@@ -46,8 +46,8 @@ def start_game(page: Page, names: list[str] | None = None, seed: int = SEED,
     dialog.get_by_test_id("first-player").select_option(
         "" if first_player is None else str(first_player))
     dialog.get_by_test_id("seed").fill(str(seed))
-    if handover:
-        dialog.get_by_test_id("handover-setting").check()
+    # the hand-over screen is on by default with two or more humans: set it as asked
+    dialog.get_by_test_id("handover-setting").set_checked(handover)
     if open_hoards != "off":
         dialog.get_by_test_id("v2").select_option(open_hoards)
     if series:

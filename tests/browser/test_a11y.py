@@ -404,6 +404,7 @@ def test_reduced_motion_stops_the_pulses(app: Page) -> None:
 def test_enter_starts_a_game_and_focus_goes_to_whose_turn_it_is(app: Page) -> None:
     dialog = app.get_by_test_id("new-game-dialog")
     dialog.get_by_test_id("seed").fill(str(SEED))
+    dialog.get_by_test_id("handover-setting").uncheck()  # on by default for several humans
     dialog.get_by_test_id("name-0").press("Enter")
     expect(dialog).to_have_count(0)
     wait_actions(app, 0)

@@ -320,3 +320,34 @@ def test_site_has_no_root_relative_urls(built_site: Path) -> None:
     offenders += [f"manifest: {key}" for key in ("start_url", "scope", "id")
                   if str(manifest.get(key, "")).startswith("/")]
     assert offenders == []
+
+
+def test_offline_with_a_cached_file_missing_the_page_starts_and_says_what_is_missing(
+    built_site: Path, tmp_path: Path, own_context: tuple[BrowserContext, list[str]]
+) -> None:
+    """The offline copy lost one file (the French wording) and the network is gone (the
+    server stopped): the page starts from what the copy has, in English, and says that the
+    French wording could not be downloaded, instead of the browser's error page."""
+    folder = tmp_path / "root" / SUB_PATH
+    shutil.copytree(built_site, folder)
+    context, _ = own_context
+    page = context.new_page()
+    with build.serving(tmp_path / "root", "127.0.0.1", 0, quiet=True) as root_url:
+        url = root_url + SUB_PATH
+        page.goto(url)
+        wait_engine_ready(page)
+        build_id = wait_offline_ready(page)
+        wait_controlled(page)
+        page.evaluate("""async ([name, file]) => {
+          const cache = await caches.open(name);
+          const key = new URL(file, location.href).href;
+          if (!(await cache.delete(key))) throw new Error("not cached");
+          localStorage.setItem("qv-lang", "fr");
+        }""", [f"quo-vadis {url} {build_id}", "locales/fr.js"])
+    page.reload()  # the server is gone: no network at all
+    wait_engine_ready(page)
+    page.locator(BOARD).first.wait_for(state="visible")
+    assert page.get_attribute("html", "data-i18n") == "failed"
+    assert page.get_attribute("html", "lang") == "en"
+    page.get_by_test_id("message").filter(has_text="could not be downloaded").wait_for()
+    assert "French wording could not be downloaded" in page.get_by_test_id("message").inner_text()

@@ -98,6 +98,7 @@ def test_new_game_dialog_opens_how_to_play_in_the_stored_language(app: Page) -> 
 def test_menu_rules_link_falls_back_to_the_browser_language(app: Page) -> None:
     """No stored choice: during a game, the menu's Rules link gives a French browser the
     French rules."""
+    app.get_by_test_id("handover-setting").uncheck()
     app.get_by_test_id("start-game").click()
     expect(app.get_by_test_id("new-game-dialog")).to_have_count(0)
     with app.expect_popup() as opened:
