@@ -34,6 +34,21 @@ const STRIP_BOTTOM = 34;
 /** The layouts where the players' panel stands beside the board (style.css): no strip there. */
 const WIDE_QUERY = "(min-width: 1280px), (min-width: 760px) and (min-aspect-ratio: 1/1)";
 
+/** Where the reward pool's and the draw pile's labels start (from the right edge), and how
+ * wide they may be: up to the board's border (18 from the edge) with a margin. */
+const POOL_LEFT = 214;
+export const POOL_TEXT_WIDTH = POOL_LEFT - 18 - 12;
+
+/** Shrink an SVG text's font until it fits `width` user units (a language's longer words:
+ * "Riserva coperta: 32"); a text that fits keeps the style sheet's size. */
+function fitText(el, width) {
+  el.style.removeProperty("font-size");
+  const length = el.getComputedTextLength();
+  if (length <= width) return;
+  const size = parseFloat(getComputedStyle(el).fontSize);
+  el.style.setProperty("font-size", `${Math.floor(size * width / length * 10) / 10}px`);
+}
+
 /** The viewBox height for a strip of `rows` rows of player chips. */
 export function boardHeight(rows = 1) {
   return BOARD_H + rows * CHIP_H + (rows - 1) * STRIP_PAD + STRIP_BOTTOM;
@@ -312,7 +327,7 @@ export class BoardSvg {
       this.turnDisc, this.turnText, this.turnSub);
     this.poolText = s("text", { class: "pool-text", x: 0, y: 0 });
     this.pileText = s("text", { class: "pool-text", x: 0, y: 36 });
-    const pool = s("g", { class: "pool", transform: `translate(${WIDTH - 214} 58)`,
+    const pool = s("g", { class: "pool", transform: `translate(${WIDTH - POOL_LEFT} 58)`,
       "aria-hidden": "true" },
       s("circle", { class: "pool-token", cx: -26, cy: -8, r: 18 }),
       s("text", { class: "pool-token-text", x: -26, y: -7 }, "I"),
@@ -550,6 +565,8 @@ export class BoardSvg {
     }
     this.poolText.textContent = t("board.pool", { count: view.pool });
     this.pileText.textContent = t("board.pile", { count: view.pile });
+    fitText(this.poolText, POOL_TEXT_WIDTH);
+    fitText(this.pileText, POOL_TEXT_WIDTH);
     const thinking = view.stage === "over" ? null : marks.thinking ?? null;
     this.turnDisc.classList.toggle("thinking", thinking !== null);
     if (thinking === null) delete this.svg.dataset.thinking;

@@ -17,6 +17,7 @@ export const PAGE_TEXT = [
   { selector: "#players-heading", text: "page.players" },
   { selector: "#log-heading", text: "page.log" },
   { selector: "#undo", text: "page.undo" },
+  { selector: "#replay", text: "page.replay" },  // log.js words it again once the game runs
   { selector: "#rules-link", text: "page.rules" },
   { selector: "noscript p", text: "page.noscript" },
 ];
