@@ -74,7 +74,7 @@ export function openEndScreen(app) {
   const head = [t("end.col.player"), t("end.col.senate"), t("end.col.laurels"),
     ...(series ? [t("end.col.games")] : []), t("end.col.total")];
   const body = [
-    h("p", { class: "winner-name", "data-testid": "winner" },
+    h("h3", { class: "winner-name", "data-testid": "winner" },
       winner === null ? t("end.noWinner")
         : t(series ? "end.winsSeries" : "end.wins", { name: app.name(winner) })),
     h("p", { "data-testid": "winner-reason" }, series ? seriesReason(app, view) : gameReason(app, view)),

@@ -388,7 +388,7 @@ export default {
 
   // -- secrecy (secrecy.js) ------------------------------------------------------------------
   "secrecy.title": "{name}'s laurels",
-  "secrecy.only": "Only {name} should look. This hides by itself.",
+  "secrecy.only": "Only {name} should look. Hide it before you pass the screen on.",
   "secrecy.total": { one: "Total: {count} point", other: "Total: {count} points" },
   "secrecy.hide": "Hide",
   "secrecy.handover.title": "Pass the device to {name}",
@@ -436,7 +436,6 @@ export default {
   "board.chip.ariaThinking": "{name} ({colour}), thinking: supply {supply}, {laurels}",
   "board.bot": "bot",
   "board.entry": "entry",
-  "board.office.entry": "entry office",
   "board.arrival.1": "1st",
   "board.arrival.2": "2nd",
   "board.arrival.3": "3rd",
@@ -589,4 +588,6 @@ export default {
   "newGame.horizon.hint.turn": "Promises bind until the end of the turn they are made in.",
   "newGame.horizon.hint.next": "Promises bind until the end of the mover's next turn (the rule of the French and Spanish texts; the default).",
   "newGame.horizon.hint.two": "Promises bind until the end of the mover's second turn from now (the optional rule “regulated promises”).",
+  "board.office.arrival": "{ordinal}: {who}",
+  "board.office.up": { one: "path up to office {offices}", other: "paths up to offices {offices}" },
 };

@@ -388,7 +388,7 @@ export default {
 
   // -- secreto (secrecy.js) -----------------------------------------------------------------------
   "secrecy.title": "Los laureles de {name}",
-  "secrecy.only": "Solo {name} debería mirar. Se oculta solo.",
+  "secrecy.only": "Solo {name} debería mirar. Ocúltalos antes de pasar la pantalla.",
   "secrecy.total": { one: "Total: {count} punto", other: "Total: {count} puntos" },
   "secrecy.hide": "Ocultar",
   "secrecy.handover.title": "Pasa el dispositivo a {name}",
@@ -436,7 +436,6 @@ export default {
   "board.chip.ariaThinking": "{name} ({colour}), pensando: reserva {supply}, {laurels}",
   "board.bot": "bot",
   "board.entry": "entrada",
-  "board.office.entry": "asamblea de entrada",
   "board.arrival.1": "1.º",
   "board.arrival.2": "2.º",
   "board.arrival.3": "3.º",
@@ -589,4 +588,6 @@ export default {
   "newGame.horizon.hint.turn": "Las promesas obligan hasta el final del turno en que se hacen.",
   "newGame.horizon.hint.next": "Las promesas obligan hasta el final del próximo turno de quien mueve (la regla de los textos francés y español; por defecto).",
   "newGame.horizon.hint.two": "Las promesas obligan hasta el final del segundo turno siguiente de quien mueve (la regla opcional «regulación de promesas»).",
+  "board.office.arrival": "{ordinal}: {who}",
+  "board.office.up": { one: "camino hacia la asamblea {offices}", other: "caminos hacia las asambleas {offices}" },
 };

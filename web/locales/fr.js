@@ -388,7 +388,7 @@ export default {
 
   // -- secret (secrecy.js) ------------------------------------------------------------------------
   "secrecy.title": "Les lauriers {de:name}",
-  "secrecy.only": "Réservé au seul regard {de:name}. Ceci se cache tout seul.",
+  "secrecy.only": "À {name} seulement de regarder. Cachez-les avant de passer l'écran.",
   "secrecy.total": { one: "Total\u00a0: {count} point", other: "Total\u00a0: {count} points" },
   "secrecy.hide": "Cacher",
   "secrecy.handover.title": "Passez l'appareil à {name}",
@@ -436,7 +436,6 @@ export default {
   "board.chip.ariaThinking": "{name} ({colour}), réfléchit : réserve {supply}, {laurels}",
   "board.bot": "bot",
   "board.entry": "départ",
-  "board.office.entry": "assemblée de départ",
   "board.arrival.1": "1er",
   "board.arrival.2": "2e",
   "board.arrival.3": "3e",
@@ -589,4 +588,6 @@ export default {
   "newGame.horizon.hint.turn": "Les promesses engagent jusqu'à la fin du tour où elles sont faites.",
   "newGame.horizon.hint.next": "Les promesses engagent jusqu'à la fin du prochain tour du joueur actif (la règle des textes français et espagnol\u00a0; par défaut).",
   "newGame.horizon.hint.two": "Les promesses engagent jusqu'à la fin du deuxième tour suivant du joueur actif (la règle optionnelle «\u00a0Réguler les promesses\u00a0»).",
+  "board.office.arrival": "{ordinal}\u00a0: {who}",
+  "board.office.up": { one: "chemin vers l'assemblée {offices}", other: "chemins vers les assemblées {offices}" },
 };

@@ -388,7 +388,7 @@ export default {
 
   // -- segretezza (secrecy.js) --------------------------------------------------------------------
   "secrecy.title": "Gli Allori di {name}",
-  "secrecy.only": "Solo {name} dovrebbe guardare. Si nasconde da sé.",
+  "secrecy.only": "Solo {name} dovrebbe guardare. Nascondili prima di passare lo schermo.",
   "secrecy.total": { one: "Totale: {count} punto", other: "Totale: {count} punti" },
   "secrecy.hide": "Nascondi",
   "secrecy.handover.title": "Passa il dispositivo {a:name}",
@@ -436,7 +436,6 @@ export default {
   "board.chip.ariaThinking": "{name} ({colour}), sta pensando: scorta {supply}, {laurels}",
   "board.bot": "bot",
   "board.entry": "ingresso",
-  "board.office.entry": "ufficio d'ingresso",
   "board.arrival.1": "1º",
   "board.arrival.2": "2º",
   "board.arrival.3": "3º",
@@ -589,4 +588,6 @@ export default {
   "newGame.horizon.hint.turn": "Le promesse vincolano fino alla fine del turno in cui sono fatte.",
   "newGame.horizon.hint.next": "Le promesse vincolano fino alla fine del prossimo turno di chi muove (la regola dei testi francese e spagnolo; predefinito).",
   "newGame.horizon.hint.two": "Le promesse vincolano fino alla fine del secondo turno successivo di chi muove (la regola facoltativa delle “promesse regolate”).",
+  "board.office.arrival": "{ordinal}: {who}",
+  "board.office.up": { one: "percorso verso l'ufficio {offices}", other: "percorsi verso gli uffici {offices}" },
 };
