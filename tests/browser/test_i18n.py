@@ -247,9 +247,15 @@ ALL_GROUPS = (GAME_GROUPS + "|page|load|ui|dialog|newGame|end|players|colour|sav
               "|tabs|bots|bot")
 
 
+def shown_texts(part: Locator) -> list[str]:
+    """The text of each element (an SVG element's text content: it has no inner text)."""
+    texts: list[str] = part.evaluate_all("els => els.map((e) => e.innerText ?? e.textContent)")
+    return texts
+
+
 def english_left(page: Page, lang: str, *parts: Locator, groups: str = GAME_GROUPS) -> list[str]:
     """English catalog text found in these parts of the page (empty when all is translated)."""
-    texts = ["\n".join(part.all_inner_texts()) for part in parts]
+    texts = ["\n".join(shown_texts(part)) for part in parts]
     found: list[list[str]] = page.evaluate(ENGLISH_LEFTOVERS, [lang, texts, groups])
     return [piece for pieces in found for piece in pieces]
 
@@ -447,7 +453,7 @@ def screen_reads_in(page: Page, lang: str, what: str, *parts: Locator) -> None:
         expect(part.first).to_be_attached()
     left = english_left(page, lang, *parts, groups=ALL_GROUPS)
     assert left == [], f"{what} ({lang}) shows English: {left}"
-    texts = "\n".join(text for part in parts for text in part.all_inner_texts())
+    texts = "\n".join(text for part in parts for text in shown_texts(part))
     unidiomatic = unchanged_before_a_vowel(lang, texts)
     assert unidiomatic == [], f"{what} ({lang}) does not elide before a name: {unidiomatic}"
     missing = page.evaluate("window.__qvMissingKeys ?? []")
@@ -496,7 +502,8 @@ def test_every_screen_reads_in_the_language(page: Page, site_url: str, lang: str
     expect(handover).to_have_count(0)
     page.get_by_test_id("setting-handover").uncheck()
     screen_reads_in(page, lang, "the table", page.locator("#turn-panel"),
-                    page.locator("#banner"), page.locator("#players"))
+                    page.locator("#banner"), page.locator("#players"),
+                    page.locator("#board text"))
 
     # a look at another player's laurels: asked first, then shown (R10)
     page.get_by_test_id("look-1").click()
