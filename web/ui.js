@@ -173,11 +173,16 @@ export class App {
     if (fromPanel && (acted || (active && !active.isConnected))) this.focusTurnHeading();
   }
 
-  /** Focus the turn panel's heading once the dialogs a decision closed are gone (a closing
-   * modal dialog gives the focus back to its opener, which may be gone too). */
+  /** Focus the turn panel's heading once the dialogs a decision closed or opened are gone (a
+   * closing modal dialog gives the focus back to its opener, which may be gone too; a
+   * hand-over screen closes on the next player's turn). */
   focusTurnHeading() {
     requestAnimationFrame(() => {
-      if (document.querySelector("dialog[open]")) return;
+      const dialog = document.querySelector("dialog[open]");
+      if (dialog) {
+        dialog.addEventListener("close", () => this.focusTurnHeading(), { once: true });
+        return;
+      }
       const now = document.activeElement;
       if (now && now !== document.body && !$("turn-panel").contains(now)) return;
       const heading = document.getElementById("turn-heading");

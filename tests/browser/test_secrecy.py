@@ -92,6 +92,8 @@ def test_names_with_html_show_as_text_and_the_hand_over_screen(app: Page) -> Non
     handover.get_by_test_id("handover-continue").click()
     expect(handover).to_have_count(0)
     expect(app.get_by_test_id("turn-heading")).to_contain_text(f"{HOSTILE[1]}'s turn")
+    # the keyboard goes on from the new turn's heading, not from the page's start
+    expect(app.get_by_test_id("turn-heading")).to_be_focused()
     assert log_texts(app) == engine_log(game)
     assert log_texts(app)[0] == f"{HOSTILE[0]} adds a senator to office 1."
     expect(app.locator("#bold")).to_have_count(0)
