@@ -333,7 +333,7 @@ export default {
   "end.series.highest": "{name} tiene la suma más alta de los totales de las tres partidas ({total}) (V3).",
   "end.series.moreWins": "{names} empatan con {total}; {name} ganó más partidas (V3).",
   "end.series.earlier": "{names} empatan con {total} y las mismas partidas ganadas; el senador de {name} entró antes en el Senado en la última partida (V3).",
-  "end.inSenate": { one: "{count} senador (entró {entries})", other: "{count} senadores (entraron {entries})" },
+  "end.inSenate": { one: "{count} senador ({entries} en entrar)", other: "{count} senadores ({entries} en entrar)" },
   "end.notInSenate": "ninguno — no puede ganar",
   "end.col.player": "Jugador",
   "end.col.senate": "En el Senado",

@@ -333,7 +333,7 @@ export default {
   "end.series.highest": "{name} a la plus haute somme des totaux des trois parties ({total}) (V3).",
   "end.series.moreWins": "{names} sont à égalité avec {total}\u00a0; {name} a gagné plus de parties (V3).",
   "end.series.earlier": "{names} sont à égalité avec {total} et autant de parties gagnées\u00a0; le sénateur {de:name} est entré au Sénat plus tôt lors de la dernière partie (V3).",
-  "end.inSenate": { one: "{count} sénateur (entré {entries})", other: "{count} sénateurs (entrés {entries})" },
+  "end.inSenate": { one: "{count} sénateur ({entries} à entrer)", other: "{count} sénateurs ({entries} à entrer)" },
   "end.notInSenate": "aucun — ne peut pas gagner",
   "end.col.player": "Joueur",
   "end.col.senate": "Au Sénat",

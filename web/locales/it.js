@@ -333,7 +333,7 @@ export default {
   "end.series.highest": "{name} ha la somma più alta dei totali delle tre partite ({total}) (V3).",
   "end.series.moreWins": "{names} sono pari con {total}; {name} ha vinto più partite (V3).",
   "end.series.earlier": "{names} sono pari con {total} e con tante partite vinte; il senatore di {name} è entrato prima nel Senato nell'ultima partita (V3).",
-  "end.inSenate": { one: "{count} senatore (entrato per {entries})", other: "{count} senatori (entrati per {entries})" },
+  "end.inSenate": { one: "{count} senatore ({entries} a entrare)", other: "{count} senatori ({entries} a entrare)" },
   "end.notInSenate": "nessuno — non può vincere",
   "end.col.player": "Giocatore",
   "end.col.senate": "Nel Senato",
