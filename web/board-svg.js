@@ -37,7 +37,7 @@ const WIDE_QUERY = "(min-width: 1280px), (min-width: 760px) and (min-aspect-rati
 /** Where the reward pool's and the draw pile's labels start (from the right edge), and how
  * wide they may be: up to the board's border (18 from the edge) with a margin. */
 const POOL_LEFT = 214;
-export const POOL_TEXT_WIDTH = POOL_LEFT - 18 - 12;
+const POOL_TEXT_WIDTH = POOL_LEFT - 18 - 12;
 
 /** Shrink an SVG text's font until it fits `width` user units (a language's longer words:
  * "Riserva coperta: 32"); a text that fits keeps the style sheet's size. */
