@@ -59,8 +59,8 @@ MICROPIP_VERSION = "0.11.1"
 MICROPIP_WHEEL = f"micropip-{MICROPIP_VERSION}-py3-none-any.whl"
 MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"
 #: axe-core, the accessibility audit the browser tests inject (never part of the site)
-AXE_VERSION = "4.11.0"
-AXE_TGZ_SHA256 = "39bed7d72308f6d620789c169d699bfd7e8da80f65b545821a6b2215c3e83107"
+AXE_VERSION = "4.14.1"
+AXE_TGZ_SHA256 = "e6b0ce02b84d892e2e33e403485e7f3d6c29e2be6df65daf44d89ba564139745"
 AXE_SCRIPT = "axe.min.js"
 
 #: where things land inside _site/

@@ -59,7 +59,7 @@ def catalogs() -> dict[str, dict[str, Any]]:
 
 def placeholders(entry: Any) -> set[str]:
     forms = entry.values() if isinstance(entry, dict) else [entry]
-    return {name for form in forms for name in re.findall(r"\{(\w+)\}", form)}
+    return {name for form in forms for name in re.findall(r"\{(?:\w+:)?(\w+)\}", form)}
 
 
 def test_every_key_is_in_all_four_catalogs_and_not_empty(
@@ -418,3 +418,63 @@ def test_every_page_side_error_code_is_worded_in_every_language() -> None:
         assert "{" not in row["text"] and "(" not in row["text"], row
     english = {r["code"]: r["text"] for r in out if r["lang"] == "en"}
     assert english["not_owner"].startswith("The game is open in another tab")
+
+
+#: placeholders that hold a player's name (or a list of names, or words in a name's place)
+NAME_PARAMS = r"(name|names|mover|player|by|asked|expected|payee|supporters)"
+#: the short words that change before a vowel-initial name, by language: French elides
+#: "de"/"que" (d'Aurelia, qu'Aurelia), Italian writes "ad" before a vowel (ad Aurelia)
+CHANGING_WORDS = {"fr": r"de|que", "it": r"a"}
+
+
+@pytest.mark.parametrize("lang", sorted(CHANGING_WORDS))
+def test_a_name_after_a_word_that_elides_takes_its_form_from_the_name(
+        catalogs: dict[str, dict[str, Any]], lang: str) -> None:
+    """"Au tour de {name}" reads "Au tour de Aurelia": such a template must write
+    "{de:name}", which i18n.js fills as "d'Aurelia" / "de Bruno"."""
+    bare = re.compile(rf"(?<![\w']){'(?:' + CHANGING_WORDS[lang] + ')'} \{{{NAME_PARAMS}\}}",
+                      re.IGNORECASE)
+    for key, entry in catalogs[lang].items():
+        for form in entry.values() if isinstance(entry, dict) else [entry]:
+            assert not bare.search(form), f"{lang}:{key} does not elide before a name: {form!r}"
+
+
+def test_name_forms_follow_the_name() -> None:
+    script = READ_STDIN + """
+    const { t, format, NAME_FORMS } = await import("./i18n.js");
+    const out = {};
+    for (const name of ["Aurelia", "Bruno", "Émile", "Hélène", "Yannick", "Ugo"]) {
+      out["fr:" + name] = t("turn.banner.turn", { name }, "fr");
+      out["fr:as:" + name] = t("turn.request.answerAs", { name }, "fr");
+      out["it:" + name] = t("consent.offer.title", { name }, "it");
+      out["it:needs:" + name] = t("turn.request.needs", { name, count: 2 }, "it");
+    }
+    out.unknown = format("{zz:name}", { name: "Anna" }, "fr");
+    const { ordinal } = await import("./i18n.js");
+    out.ordinals = Object.fromEntries(
+      data.map((lang) => [lang, [1, 2, 3, 4].map((n) => ordinal(n, lang))]));
+    out.forms = NAME_FORMS;
+    out.used = {};
+    for (const lang of data) {
+      const catalog = (await import(`./locales/${lang}.js`)).default;
+      const texts = Object.values(catalog)
+        .flatMap((v) => typeof v === "string" ? [v] : Object.values(v));
+      const forms = texts.flatMap((x) => [...x.matchAll(/\\{(\\w+):\\w+\\}/g)].map((m) => m[1]));
+      out.used[lang] = [...new Set(forms)];
+    }
+    process.stdout.write(JSON.stringify(out));"""
+    out = node(script, LANGS)
+    assert out["fr:Aurelia"] == "Au tour d'Aurelia" and out["fr:Bruno"] == "Au tour de Bruno"
+    assert out["fr:Émile"] == "Au tour d'Émile" and out["fr:Hélène"] == "Au tour d'Hélène"
+    assert out["fr:Yannick"] == "Au tour de Yannick"
+    assert out["fr:as:Aurelia"] == "Répondre en tant qu'Aurelia"
+    assert out["it:Aurelia"] == "La tua offerta ad Aurelia"
+    assert out["it:Ugo"] == "La tua offerta ad Ugo"
+    assert out["it:Bruno"] == "La tua offerta a Bruno"
+    assert out["it:needs:Aurelia"] == "Ad Aurelia servono 2 consensi."
+    assert out["it:needs:Bruno"] == "A Bruno servono 2 consensi."
+    assert out["ordinals"] == {"en": ["1st", "2nd", "3rd", "4th"], "it": ["1º", "2º", "3º", "4º"],
+                               "fr": ["1er", "2e", "3e", "4e"], "es": ["1.º", "2.º", "3.º", "4.º"]}
+    assert out["unknown"] == "{zz:name}"  # a form the language has not stays visible
+    for lang, used in out["used"].items():  # every form a catalog uses exists in its language
+        assert {u.lower() for u in used} <= set(out["forms"].get(lang, {})), (lang, used)

@@ -197,3 +197,50 @@ def test_site_ships_the_rules_pages() -> None:
     index = (ROOT / "index.html").read_text(encoding="utf-8")
     assert re.search(r'<a [^>]*data-rules[^>]*href="rules/"', index)
     assert '<script type="module" src="rules-link.js"></script>' in index
+
+
+#: the words each page says a promise binds "until the end of" with (R11), and its lead's
+#: count of the offices that need votes to leave: 7 of the 14 one can leave (R6.2)
+UNTIL_THE_END = {"en": "until the end of", "it": "fino alla fine del",
+                 "fr": "jusqu'à la fin du", "es": "hasta el final del"}
+#: what each page must also say: Caesar promises (rulings #25), a consenter's promise starts
+#: after the move (#23), the replay opens at the end (#27), V3's choices of this edition (#18)
+SAID = ["r11-caesar", "r13-promise-after-move", "r13-replay", "v3-choices"]
+
+
+def text_of(lang: str) -> str:
+    return (RULES / f"{lang}.html").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_pages_tell_the_story_the_game_tells(lang: str) -> None:
+    text = text_of(lang)
+    missing = [i for i in SAID if f'id="{i}"' not in text]
+    assert not missing, f"{lang}.html does not say {missing}"
+    lead = re.search(r'<p class="lead">(.*?)</p>', text, re.S)
+    assert lead and re.search(r"\b7\b.*\b14\b", lead.group(1), re.S), f"{lang}: 7 of the 14"
+    horizon = text.split('<section id="r11-horizon">', 1)[1].split("</dl>", 1)[0]
+    terms = re.findall(r"<dt>(.*?)</dt>", horizon, re.S)
+    assert len(terms) == 3 and all(UNTIL_THE_END[lang] in term for term in terms[:2]), terms
+    # R11's horizon: the Italian text's "next turn" rule is its translator's addition, and the
+    # Spanish optional rule offers both "this turn" and "two turns"
+    origins = re.findall(r"<dd>(.*?)</dd>", horizon, re.S)
+    spanish, french = r"Spanish|spagnol|espagnol|regulaci", r"French|frances|français|francesa"
+    assert "2005" in origins[0] and re.search(r"[Rr]egulaci[oó]n", origins[0]), origins[0]
+    assert re.search(r"translator|traduttore|traducteur|traductor", origins[1]), origins[1]
+    assert re.search(spanish, origins[2]) and re.search(french, origins[2]), origins[2]
+    v3 = text.split('<section id="v3">', 1)[1].split("</section>", 1)[0]
+    italian = {"en": "Italian text", "it": "testo italiano", "fr": "texte italien",
+               "es": "texto italiano"}[lang]
+    assert v3.count(italian) >= 2, f"{lang}: V3 is only in the Italian text"
+
+
+def test_the_dialogs_say_until_the_end_of_the_movers_turn_like_the_pages() -> None:
+    """The terms dialog's promise horizon reads as the pages' (R11): until the **end** of the
+    mover's next turn, in every language."""
+    for lang in LANGUAGES:
+        catalog = (ROOT / "web" / "locales" / f"{lang}.js").read_text(encoding="utf-8")
+        for key in ("terms.horizon.turn", "terms.horizon.next", "terms.horizon.two"):
+            line = re.search(rf'"{re.escape(key)}": "(.*)",', catalog)
+            assert line and UNTIL_THE_END[lang] in line.group(1).replace("jusqu\\'", "jusqu'"), (
+                lang, key)

@@ -184,6 +184,7 @@ function fail(error) {
   root.dataset.engineError = text.english;
   root.dataset.engine = "error";
   $("loading").hidden = false;
+  $("turn-section").setAttribute("aria-labelledby", "loading-heading");
   $("status").setAttribute("role", "alert");
   $("progress").hidden = true;
   const retry = document.createElement("button");
@@ -228,6 +229,8 @@ async function boot() {
     for (const button of document.querySelectorAll("[data-needs-engine]")) button.disabled = false;
     $("export").disabled = true;  // until a game is on the table
     $("loading").hidden = true;
+    // the panel is named by the turn's heading from now on (the loading one is hidden)
+    $("turn-section").setAttribute("aria-labelledby", "turn-heading");
     progress({ key: "load.readyBuild", params: buildInfo,
       english: `Ready: qvcore ${buildInfo.version}, build ${buildInfo.build}.` }, 1);
     await app.start();

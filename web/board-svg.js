@@ -35,6 +35,28 @@ const STRIP_BOTTOM = 34;
 /** The layouts where the players' panel stands beside the board (style.css): no strip there. */
 const WIDE_QUERY = "(min-width: 1280px), (min-width: 760px) and (min-aspect-ratio: 1/1)";
 
+/** Where the reward pool's and the draw pile's labels start (from the right edge), and how
+ * wide they may be: up to the board's border (18 from the edge) with a margin. */
+const POOL_LEFT = 214;
+const POOL_TEXT_WIDTH = POOL_LEFT - 18 - 12;
+
+/** Shrink an SVG text's font until it fits `width` user units (a language's longer words:
+ * "Riserva coperta: 32"); a text that fits keeps the style sheet's size. */
+function fitText(el, width) {
+  el.style.removeProperty("font-size");
+  const length = el.getComputedTextLength();
+  if (length <= width) return;
+  const size = parseFloat(getComputedStyle(el).fontSize);
+  el.style.setProperty("font-size", `${Math.floor(size * width / length * 10) / 10}px`);
+}
+
+/** A space's marks (drawn out of its button) follow its state: empty, Caesar laurel, Caesar. */
+function mirrorMarks(sp) {
+  for (const name of ["empty", "caesar-laurel", "has-caesar"]) {
+    sp.twin.classList.toggle(name, sp.g.classList.contains(name));
+  }
+}
+
 /** The viewBox height for a strip of `rows` rows of player chips. */
 export function boardHeight(rows = 1) {
   return BOARD_H + rows * CHIP_H + (rows - 1) * STRIP_PAD + STRIP_BOTTOM;
@@ -207,6 +229,12 @@ export class BoardSvg {
     this.attachments = offices.map(() => []);
     const pathLayer = s("g", { class: "paths", "aria-hidden": "true" });
     const spaceLayer = s("g", { class: "spaces" });
+    // what a space or an office shows besides its own label (Caesar and the token under him,
+    // the Caesar laurel's "C", the senators' numbers, the Senate's title and arrival order)
+    // is drawn in these layers, out of the buttons: a button's visible text is then only its
+    // label, which begins its accessible name (WCAG 2.5.3 Label in Name)
+    const spaceMarks = s("g", { class: "space-mark-layer", "aria-hidden": "true" });
+    const officeMarks = s("g", { class: "office-mark-layer", "aria-hidden": "true" });
     const centres = new Map();  // laurel path id -> centre of its space
     for (const p of paths) {
       if (!p.laurel) continue;
@@ -246,9 +274,12 @@ export class BoardSvg {
           s("text", { class: "caesar-text", y: "2" }, "C"));
         const under = s("g", { class: "under", transform: "translate(26 26)" },
           s("circle", { r: 14 }), s("text", { y: "1" }));
-        g.append(hit, focusRing, ring, text, mark, caesar, under);
+        g.append(hit, focusRing, ring, text);
         spaceLayer.append(g);
-        this.spaces.set(p.id, { g, ring, text, mark, caesar, under, path: p });
+        const twin = s("g", { class: "space-marks", transform: `translate(${mx} ${my})` },
+          mark, caesar, under);
+        spaceMarks.append(twin);
+        this.spaces.set(p.id, { g, twin, ring, text, mark, caesar, under, path: p });
       }
     }
 
@@ -271,32 +302,42 @@ export class BoardSvg {
         width: shape.w + 12, height: shape.h + 12 }));
       g.append(s("rect", { class: "frame", x: -shape.w / 2, y: -shape.h / 2, width: shape.w,
         height: shape.h, rx: isSenate ? 20 : 14 }));
+      const marks = s("g", { class: "office-marks",
+        transform: `translate(${shape.x} ${shape.y})` });
       if (isSenate) {
-        g.append(this.fixed(s("text", { class: "senate-title", y: -shape.h / 2 + 28,
-          "aria-hidden": "true" }), () => t("board.senateTitle")));
+        marks.append(this.fixed(s("text", { class: "senate-title", y: -shape.h / 2 + 28 }),
+          () => t("board.senateTitle")));
       }
+      const seatTexts = [];
       const seats = shape.seats.map(([sx, sy], i) => {
         const seat = s("g", { class: "seat", transform: `translate(${sx} ${sy})`,
           "aria-hidden": "true" },
           s("circle", { class: "seat-ring", r: SEAT_R }),
-          s("path", { class: "senator", d: shapePath("circle", SEAT_R - 3) }),
-          s("text", { class: "senator-text", y: "1" }));
+          s("path", { class: "senator", d: shapePath("circle", SEAT_R - 3) }));
+        const number = s("text", { class: "senator-text", y: "1" });
+        seatTexts.push(number);
+        const seatMarks = s("g", { transform: `translate(${sx} ${sy})` }, number);
         if (isSenate) {
-          seat.append(this.fixed(s("text", { class: "arrival", y: SEAT_R + 11 }),
+          seatMarks.append(this.fixed(s("text", { class: "arrival", y: SEAT_R + 11 }),
             () => t(`board.arrival.${i + 1}`)));
         }
+        marks.append(seatMarks);
         g.append(seat);
         return seat;
       });
+      officeMarks.append(marks);
       const [bx, by] = this.badgeCorner(o.id);
       g.append(s("g", { class: "badge", transform: `translate(${bx} ${by})`, "aria-hidden": "true" },
         s("circle", { r: 15 }), s("text", { y: "1" }, String(o.id))));
       if (this.data.entry_offices.includes(o.id)) {
-        g.append(this.fixed(s("text", { class: "entry-note", y: shape.h / 2 + 22,
-          "aria-hidden": "true" }), () => t("board.entry")));
+        // a space between the two labels, so that they read as two words ("1 entry")
+        g.append(document.createTextNode(" "), this.fixed(s("text", { class: "entry-note",
+          y: shape.h / 2 + 22, "aria-hidden": "true" }), () => t("board.entry")));
       }
       officeLayer.append(g);
-      this.offices[o.id] = { g, seats, data: o };
+      // the paths that lead up from it, for its accessible name (R4)
+      const up = paths.filter((p) => p.from === o.id).map((p) => p.to).sort((a, b) => a - b);
+      this.offices[o.id] = { g, marks, seats, seatTexts, data: o, up };
     }
 
     this.turnText = s("text", { class: "turn-text", x: 82, y: 60 });
@@ -312,7 +353,7 @@ export class BoardSvg {
       this.turnTitle, this.turnDisc, this.turnText, this.turnSub);
     this.poolText = s("text", { class: "pool-text", x: 0, y: 0 });
     this.pileText = s("text", { class: "pool-text", x: 0, y: 36 });
-    const pool = s("g", { class: "pool", transform: `translate(${WIDTH - 214} 58)`,
+    const pool = s("g", { class: "pool", transform: `translate(${WIDTH - POOL_LEFT} 58)`,
       "aria-hidden": "true" },
       s("circle", { class: "pool-token", cx: -26, cy: -8, r: 18 }),
       s("text", { class: "pool-token-text", x: -26, y: -7 }, "I"),
@@ -321,7 +362,8 @@ export class BoardSvg {
     // the players: colour, name, supply and how many laurels (a count only, R10)
     this.strip = s("g", { class: "player-strip", role: "group", "data-testid": "board-players",
       "aria-label": t("board.strip.aria") });
-    svg.append(pathLayer, officeHits, spaceLayer, officeLayer, turn, pool, this.strip);
+    svg.append(pathLayer, officeHits, spaceLayer, spaceMarks, officeLayer, officeMarks, turn, pool,
+      this.strip);
   }
 
   /** Make room for `rows` rows of player chips under the board. */
@@ -466,7 +508,7 @@ export class BoardSvg {
         const filled = owner !== undefined;
         seat.classList.toggle("taken", filled);
         const disc = seat.children[1];
-        const text = seat.children[2];
+        const text = office.seatTexts[i];
         if (filled) {
           const c = seatColour(meta, owner);
           disc.setAttribute("fill", c.fill);
@@ -490,13 +532,23 @@ export class BoardSvg {
       cls.toggle("dest-blocked", dest === "blocked");
       cls.toggle("dimmed", marks.selected !== undefined && marks.selected !== null
         && marks.selected !== id && !dest);
-      const who = here.length ? listText(here.map(label)) : t("board.office.empty");
+      office.marks.classList.toggle("dimmed", cls.contains("dimmed"));
+      // the Senate says in what order its senators entered (its seats show 1st…5th, R9.3)
+      const seated = id === this.data.senate
+        ? here.map((q, i) => t("board.office.arrival", { ordinal: t(`board.arrival.${i + 1}`),
+          who: label(q) }))
+        : here.map(label);
+      const who = here.length ? listText(seated) : t("board.office.empty");
       const free = office.data.seats - here.length;
       const parts = [id === this.data.senate ? t("board.office.senate")
         : t("board.office.name", { office: id }),
       t("board.office.seats", { count: office.data.seats, who }),
       t("board.office.free", { count: free })];
-      if (this.data.entry_offices.includes(id)) parts.push(t("board.office.entry"));
+      if (office.up.length) {
+        parts.push(t("board.office.up", { count: office.up.length, offices: listText(office.up) }));
+      }
+      // the visible labels first, in their order: the number, then "entry" (WCAG 2.5.3)
+      if (this.data.entry_offices.includes(id)) parts.splice(1, 0, t("board.entry"));
       if (marks.selected === id) parts.push(t("board.office.selected"));
       if (dest === "free") parts.push(t("board.office.moveHere"));
       if (dest === "consent") parts.push(t("board.office.moveConsent"));
@@ -526,6 +578,7 @@ export class BoardSvg {
       if (isCaesar) parts.push(t("board.space.caesar"));
       if (marks.caesarTargets?.has(pathId)) parts.push(t("board.space.target"));
       sp.g.setAttribute("aria-label", parts.join(", "));
+      mirrorMarks(sp);
     }
     this.paths.forEach((line, pathId) => {
       const route = marks.routes?.get(pathId);
@@ -552,6 +605,8 @@ export class BoardSvg {
     }
     this.poolText.textContent = t("board.pool", { count: view.pool });
     this.pileText.textContent = t("board.pile", { count: view.pile });
+    fitText(this.poolText, POOL_TEXT_WIDTH);
+    fitText(this.pileText, POOL_TEXT_WIDTH);
     const thinking = view.stage === "over" ? null : marks.thinking ?? null;
     this.turnDisc.classList.toggle("thinking", thinking !== null);
     if (thinking === null) delete this.svg.dataset.thinking;
@@ -574,6 +629,7 @@ export class BoardSvg {
     for (const sp of this.spaces.values()) {
       sp.g.classList.toggle("has-caesar", sp.path.id === this.data.caesar_start);
       sp.g.classList.add("empty");
+      mirrorMarks(sp);
       sp.g.setAttribute("aria-label",
         t("board.space.blank", { from: sp.path.from, to: sp.path.to }));
     }

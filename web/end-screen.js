@@ -5,7 +5,7 @@
 import { h } from "./dom.js";
 import { openDialog } from "./dialogs.js";
 import { KINDS } from "./colours.js";
-import { t, listText } from "./i18n.js";
+import { t, listText, ordinal } from "./i18n.js";
 
 /** A revealed hoard in words, highest kind first ("V, III ×2, I"), in the chosen language. */
 function hoardText(hoard) {
@@ -61,7 +61,7 @@ export function openEndScreen(app) {
       h("th", { scope: "row" }, h("span", { class: "chip", style: { "--chip": c.fill, "--chip-ink": c.ink },
         "aria-hidden": "true" }, String(p.seat + 1)), " ", p.name, p.seat === winner ? " ★" : ""),
       h("td", {}, entries.length ? t("end.inSenate", { count: entries.length,
-        entries: entries.map((n) => `#${n}`).join(", ") }) : t("end.notInSenate")),
+        entries: listText(entries.map((n) => ordinal(n))) }) : t("end.notInSenate")),
       h("td", { "data-testid": `end-hoard-${p.seat}` }, hoardText(p.hoard)),
       h("td", { class: "num", "data-testid": `end-total-${p.seat}` }, String(p.total ?? 0)),
     ];
@@ -75,7 +75,7 @@ export function openEndScreen(app) {
   const head = [t("end.col.player"), t("end.col.senate"), t("end.col.laurels"),
     ...(series ? [t("end.col.games")] : []), t("end.col.total")];
   const body = [
-    h("p", { class: "winner-name", "data-testid": "winner" },
+    h("h3", { class: "winner-name", "data-testid": "winner" },
       winner === null ? t("end.noWinner")
         : t(series ? "end.winsSeries" : "end.wins", { name: app.name(winner) })),
     h("p", { "data-testid": "winner-reason" }, series ? seriesReason(app, view) : gameReason(app, view)),

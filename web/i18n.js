@@ -177,11 +177,43 @@ function entryFor(key, lang) {
   return { entry: null, lang };
 }
 
-/** Fill {name} placeholders in one pass (a name that looks like "{x}" stays as it is). */
-export function format(text, params = {}) {
-  return text.replace(/\{(\w+)\}/g, (whole, name) => {
+/** Whether a name begins with a vowel sound the language elides before ("Aurelia", "Émile";
+ * French also a mute h: "Hélène"). */
+function vowelInitial(text, lang) {
+  const first = String(text).normalize("NFD").replace(/^[^\p{L}]+/u, "");
+  if (/^[aeiouy]/i.test(first)) return !/^y[aeiou]/i.test(first);  // "Yannick" is not elided
+  return lang === "fr" && /^h[aeiou]/i.test(first);
+}
+
+/** The forms a name takes after a short word that changes before a vowel: "{de:name}" is
+ * "de Bruno" / "d'Aurélie", "{a:name}" is "a Bruno" / "ad Aurelia" ("{A:name}" at the start
+ * of a sentence). By language; a form the
+ * language has not is left visible (the tests look for a leftover "{"). */
+export const NAME_FORMS = {
+  fr: { de: ["de ", "d'"], que: ["que ", "qu'"], le: ["le ", "l'"], la: ["la ", "l'"],
+        je: ["je ", "j'"] },
+  it: { a: ["a ", "ad "], e: ["e ", "ed "], di: ["di ", "d'"] },
+};
+
+/** The form of value after `word` in lang ("de" + "Aurélie" is "d'Aurélie"), or null when
+ * the language has no such form. */
+export function nameForm(word, value, lang = current) {
+  const forms = NAME_FORMS[lang]?.[word.toLowerCase()];
+  if (!forms) return null;
+  const text = String(value);
+  const form = vowelInitial(text, lang) ? forms[1] : forms[0];
+  // "{A:name}" begins a sentence: "Ad Aurelia servono…"
+  const start = word[0] === word[0].toLowerCase() ? form : form[0].toUpperCase() + form.slice(1);
+  return start + text;
+}
+
+/** Fill {name} placeholders in one pass (a name that looks like "{x}" stays as it is);
+ * {de:name} puts the short word before the name in the form it takes there (NAME_FORMS). */
+export function format(text, params = {}, lang = current) {
+  return text.replace(/\{(?:(\w+):)?(\w+)\}/g, (whole, form, name) => {
     if (!(name in params)) return whole;
-    return String(params[name]);
+    if (!form) return String(params[name]);
+    return nameForm(form, params[name], lang) ?? whole;
   });
 }
 
@@ -198,7 +230,16 @@ export function t(key, params = {}, lang = current) {
     const count = Number(params.count ?? 0);
     text = entry[String(count)] ?? entry[pluralRule(used).select(count)] ?? entry.other;
   }
-  return format(text, params);
+  return format(text, params, used);
+}
+
+/** An ordinal number in the language ("1st", "1º", "1er", "1.º"): the "ordinal" entry's forms
+ * are Intl.PluralRules' ordinal categories (English one/two/few/other). */
+export function ordinal(n, lang = current) {
+  const { entry, lang: used } = entryFor("ordinal", lang);
+  if (entry === null || typeof entry !== "object") return String(n);
+  const rule = new Intl.PluralRules(used, { type: "ordinal" }).select(n);
+  return format(entry[rule] ?? entry.other, { count: n }, used);
 }
 
 /** Whether key exists in the current language's catalog (no report). */

@@ -134,6 +134,13 @@ export class NewGame {
       h("option", { value: "next" }, t("newGame.horizon.next")),
       h("option", { value: "two" }, t("newGame.horizon.two")));
     horizon.value = o.horizon ?? "next";
+    // the options are short (a phone's width); the whole rule is said under the choice
+    const horizonHint = h("span", { class: "hint field-hint", id: "ng-horizon-hint" },
+      t(`newGame.horizon.hint.${horizon.value}`));
+    horizon.setAttribute("aria-describedby", "ng-horizon-hint");
+    horizon.addEventListener("change", () => {
+      horizonHint.textContent = t(`newGame.horizon.hint.${horizon.value}`);
+    });
     const handover = h("input", { type: "checkbox", id: "ng-handover", "data-testid": "handover-setting",
       checked: d.preset ? d.handover
         : d.kinds.slice(0, n).filter((k) => k === "human").length > 1 });
@@ -156,7 +163,7 @@ export class NewGame {
         h("p", { class: "field" }, h("label", { for: "ng-v2" }, t("newGame.v2")), v2),
         h("p", { class: "field check" }, v3, h("label", { for: "ng-v3" }, t("newGame.v3"))),
         h("p", { class: "field" }, h("label", { for: "ng-horizon" }, t("newGame.horizon")),
-          horizon)),
+          horizon, horizonHint)),
       h("fieldset", {}, h("legend", {}, t("newGame.table")),
         h("p", { class: "field" }, h("label", { for: "ng-language" }, t("newGame.language")),
           language),

@@ -12,11 +12,12 @@ export const PAGE_TEXT = [
   { selector: "#new-game", text: "page.newGame" },
   { selector: "#export", text: "page.save", aria: "page.save.aria" },
   { selector: "#import", text: "page.open", aria: "page.open.aria" },
-  { selector: "#loading #turn-heading", text: "page.preparing" },
+  { selector: "#loading-heading", text: "page.preparing" },
   { selector: "section.board-wrap", aria: "page.board" },
   { selector: "#players-heading", text: "page.players" },
   { selector: "#log-heading", text: "page.log" },
   { selector: "#undo", text: "page.undo" },
+  { selector: "#replay", text: "page.replay" },  // log.js words it again once the game runs
   { selector: "#rules-link", text: "page.rules" },
   { selector: "noscript p", text: "page.noscript" },
 ];

@@ -1,6 +1,8 @@
 // Secrecy at a shared screen (R10). A hoard's values reach the page only while its owner looks
-// ("Look at my laurels"): the dialog hides again by itself after a few seconds, on any click or
-// key, and whenever the game moves on; its content is then removed from the DOM. An optional
+// ("Look at my laurels"): the dialog stays until its owner hides it (its button, Escape, or a
+// click anywhere), and hides whenever the game moves on; its content is then removed from the
+// DOM. No timer and no key but Escape hides it: reading it takes what time it takes (WCAG
+// 2.2.1), and Tab moves within it. An optional
 // hand-over screen covers the board between decisions of different players. Each dialog follows
 // a change of language while it is open (worded-dialog.js).
 
@@ -9,13 +11,10 @@ import { openWorded } from "./worded-dialog.js";
 import { hoardText } from "./end-screen.js";
 import { t } from "./i18n.js";
 
-export const LOOK_MS = 6000;
-
 export class Secrecy {
   constructor(app) {
     this.app = app;
     this.looking = null;
-    this.timer = null;
     this.dismiss = () => this.hide();
   }
 
@@ -59,11 +58,9 @@ export class Secrecy {
       onClose: () => this.cleanup(),
     }));
     this.looking = dialog;
-    this.timer = setTimeout(this.dismiss, LOOK_MS);
-    // any later click or key hides it (the click that opened it has already passed its
-    // pointerdown/keydown, so listening from now on catches only later ones)
+    // any later click hides it (the click that opened it has already passed its pointerdown,
+    // so listening from now on catches only later ones)
     document.addEventListener("pointerdown", this.dismiss, true);
-    document.addEventListener("keydown", this.dismiss, true);
   }
 
   hide() {
@@ -72,11 +69,8 @@ export class Secrecy {
   }
 
   cleanup() {
-    clearTimeout(this.timer);
-    this.timer = null;
     this.looking = null;
     document.removeEventListener("pointerdown", this.dismiss, true);
-    document.removeEventListener("keydown", this.dismiss, true);
   }
 
   /** Cover the table until the named player takes the device; resolves then. */

@@ -148,6 +148,9 @@ export class App {
     // panels are rebuilt: keep the keyboard focus on the "same" control
     const active = document.activeElement;
     const focusId = active instanceof HTMLElement ? active.dataset.testid : undefined;
+    const fromPanel = !active || active === document.body || $("turn-panel").contains(active);
+    const acted = this.renderedActions !== undefined && this.renderedActions !== this.view.log.length;
+    this.renderedActions = this.view.log.length;
     const marks = this.ui.replay || view.stage === "over"
       ? { inert: true, turnSeat: null } : this.turn.marks(view);
     const bot = this.ui.replay ? null : this.bots.actor(view);
@@ -173,6 +176,28 @@ export class App {
     if (focusId && !active.isConnected) {
       document.querySelector(`[data-testid="${CSS.escape(focusId)}"]`)?.focus({ preventScroll: true });
     }
+    // a decision made from the turn panel (add, select, move...): the keyboard goes on from
+    // the new turn's heading, not from the page's start (WCAG 2.4.3)
+    if (fromPanel && (acted || (active && !active.isConnected))) this.focusTurnHeading();
+  }
+
+  /** Focus the turn panel's heading once the dialogs a decision closed or opened are gone (a
+   * closing modal dialog gives the focus back to its opener, which may be gone too; a
+   * hand-over screen closes on the next player's turn). */
+  focusTurnHeading() {
+    requestAnimationFrame(() => {
+      const dialog = document.querySelector("dialog[open]");
+      if (dialog) {
+        dialog.addEventListener("close", () => this.focusTurnHeading(), { once: true });
+        return;
+      }
+      const now = document.activeElement;
+      if (now && now !== document.body && !$("turn-panel").contains(now)) return;
+      const heading = document.getElementById("turn-heading");
+      if (!heading) return;
+      heading.tabIndex = -1;
+      heading.focus({ preventScroll: true });
+    });
   }
 
   renderBanner(view) {

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from typing import Any
 
 import pytest
@@ -100,6 +101,9 @@ def test_the_end_screen_of_a_finished_game_reads_in_italian(page: Page, site_url
     expect(end.get_by_test_id("winner")).to_contain_text("Vince ")
     expect(end.get_by_test_id("winner-reason")).to_contain_text("R9.3")
     expect(end.get_by_role("columnheader", name="Nel Senato")).to_be_visible()
+    # the order of entry in Italian ordinals, never "#1"
+    expect(end.locator(".results")).to_contain_text("1º e 5º a entrare")
+    expect(end.locator(".results")).not_to_contain_text("#")
     expect(end.get_by_test_id("end-close")).to_have_text("Chiudi")
     assert page.evaluate("window.__qvMissingKeys ?? []") == []
 
@@ -246,9 +250,15 @@ ALL_GROUPS = (GAME_GROUPS + "|page|load|ui|dialog|newGame|end|players|colour|sav
               "|tabs|bots|bot")
 
 
+def shown_texts(part: Locator) -> list[str]:
+    """The text of each element (an SVG element's text content: it has no inner text)."""
+    texts: list[str] = part.evaluate_all("els => els.map((e) => e.innerText ?? e.textContent)")
+    return texts
+
+
 def english_left(page: Page, lang: str, *parts: Locator, groups: str = GAME_GROUPS) -> list[str]:
     """English catalog text found in these parts of the page (empty when all is translated)."""
-    texts = ["\n".join(part.all_inner_texts()) for part in parts]
+    texts = ["\n".join(shown_texts(part)) for part in parts]
     found: list[list[str]] = page.evaluate(ENGLISH_LEFTOVERS, [lang, texts, groups])
     return [piece for pieces in found for piece in pieces]
 
@@ -287,7 +297,7 @@ def far_office(game: Game, start: int) -> int:
 EXPECTED = {
     "it": {"turn": "Turno di", "add": "aggiunge un senatore all'ufficio", "office": "Ufficio",
            "ask": "il consenso", "agree": "acconsente"},
-    "fr": {"turn": "Au tour de", "add": "introduit un sénateur dans l'assemblée",
+    "fr": {"turn": "Au tour d'Aurelia", "add": "introduit un sénateur dans l'assemblée",
            "office": "Assemblée", "ask": "consentement", "agree": "consent ("},
 }
 
@@ -424,13 +434,31 @@ LANGS = ["en", "it", "fr", "es"]
 AUTOSAVE = "quo-vadis.autosave"
 
 
+#: a short word that must change before a vowel-initial name: French "de"/"que" (d'Aurelia,
+#: qu'Aurelia), Italian "a" (ad Aurelia)
+UNCHANGED_BEFORE_VOWEL = {"fr": r"de|que", "it": r"a"}
+
+
+def unchanged_before_a_vowel(lang: str, text: str) -> list[str]:
+    """Phrases like "de Aurelia" / "a Aurelia" that a native speaker would not write."""
+    words = UNCHANGED_BEFORE_VOWEL.get(lang)
+    if words is None:
+        return []
+    vowel_names = "|".join(n for n in NAMES_PLAY + NAMES if n[0] in "AEIOUÉ")
+    return re.findall(rf"(?<![\w'])(?:{words}) (?:{vowel_names})\b", text, re.IGNORECASE)
+
+
 def screen_reads_in(page: Page, lang: str, what: str, *parts: Locator) -> None:
     """These parts of the page show no English catalog text (in another language than
-    English) and no key was missing in any catalog so far."""
+    English), no short word left unelided before a vowel-initial name, and no key was
+    missing in any catalog so far."""
     for part in parts:
         expect(part.first).to_be_attached()
     left = english_left(page, lang, *parts, groups=ALL_GROUPS)
     assert left == [], f"{what} ({lang}) shows English: {left}"
+    texts = "\n".join(text for part in parts for text in shown_texts(part))
+    unidiomatic = unchanged_before_a_vowel(lang, texts)
+    assert unidiomatic == [], f"{what} ({lang}) does not elide before a name: {unidiomatic}"
     missing = page.evaluate("window.__qvMissingKeys ?? []")
     assert missing == [], f"{what} ({lang}): missing keys {missing}"
 
@@ -448,7 +476,8 @@ def test_every_screen_reads_in_the_language(page: Page, site_url: str, lang: str
     expect(page.get_by_test_id("new-game")).to_have_text(word(page, "page.newGame"))
     expect(page.get_by_test_id("rules-link")).to_have_text(word(page, "page.rules"))
     screen_reads_in(page, lang, "the menu and the panel heads", menu,
-                    page.locator("#players-heading"), page.locator("#log-heading"))
+                    page.locator("#players-heading"), page.locator("#log-heading"),
+                    page.get_by_test_id("undo"), page.get_by_test_id("replay"))
 
     # the new game screen, with the choice of a human or a bot per seat
     dialog = page.get_by_test_id("new-game-dialog")
@@ -476,7 +505,8 @@ def test_every_screen_reads_in_the_language(page: Page, site_url: str, lang: str
     expect(handover).to_have_count(0)
     page.get_by_test_id("setting-handover").uncheck()
     screen_reads_in(page, lang, "the table", page.locator("#turn-panel"),
-                    page.locator("#banner"), page.locator("#players"))
+                    page.locator("#banner"), page.locator("#players"),
+                    page.locator("#board text"))
 
     # a look at another player's laurels: asked first, then shown (R10)
     page.get_by_test_id("look-1").click()
@@ -550,3 +580,55 @@ def test_every_screen_reads_in_the_language(page: Page, site_url: str, lang: str
     screen_reads_in(page, lang, "the players panel with bots", page.locator("#players"),
                     page.locator("#turn-panel"), page.locator("#banner"))
     no_missing_keys(page)
+
+
+# -- nothing cut off in any language ---------------------------------------------------------
+
+#: the reward pool's and the draw pile's labels end inside the board's border; each
+#: <select> is at least as wide as the option it shows and ends inside its dialog
+CUT_OFF_JS = """() => {
+    const out = [];
+    const border = document.querySelector("#board .board-border").getBBox();
+    for (const text of document.querySelectorAll("#board .pool-text")) {
+        const box = text.getBBox();
+        const end = text.ownerSVGElement.createSVGPoint();
+        end.x = box.x + box.width;
+        end.y = box.y;  // in the board's units: through the group's translation
+        const m = text.ownerSVGElement.getCTM().inverse().multiply(text.getCTM());
+        const p = end.matrixTransform(m);
+        if (p.x > border.x + border.width) out.push(`${text.textContent} ends at ${p.x}`);
+    }
+    const canvas = document.createElement("canvas").getContext("2d");
+    for (const select of document.querySelectorAll("dialog[open] select")) {
+        if (!select.getClientRects().length) continue;  // a seat not in this game
+        const style = getComputedStyle(select);
+        canvas.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const shown = select.selectedOptions[0]?.textContent ?? "";
+        const room = select.clientWidth - parseFloat(style.paddingLeft)
+            - parseFloat(style.paddingRight) - 16;  // the arrow
+        if (canvas.measureText(shown).width > room) out.push(`${shown} is cut (${room}px)`);
+        const dialog = select.closest("dialog").getBoundingClientRect();
+        if (select.getBoundingClientRect().right > dialog.right + 0.5) {
+            out.push(`${shown} leaves the dialog`);
+        }
+    }
+    return out;
+}"""
+
+
+@pytest.mark.parametrize("lang", ["it", "fr", "es"])
+def test_no_text_is_cut_off(page: Page, site_url: str, lang: str) -> None:
+    """The board's pool and pile labels ("Riserva coperta: 32") and the new game screen's
+    options (the French promise horizon) show whole at 1366, 1280 and 360 px."""
+    open_in(page, site_url, lang)
+    dialog = page.get_by_test_id("new-game-dialog")
+    for width, height in [(1366, 768), (1280, 800), (360, 740)]:
+        page.set_viewport_size({"width": width, "height": height})
+        for horizon in ("turn", "next", "two"):
+            dialog.get_by_test_id("horizon").select_option(horizon)
+            assert page.evaluate(CUT_OFF_JS) == [], (width, horizon)
+    start_game(page)
+    for width, height in [(1366, 768), (1280, 800), (360, 740)]:
+        page.set_viewport_size({"width": width, "height": height})
+        page.evaluate("() => window.__qv.app.render()")
+        assert page.evaluate(CUT_OFF_JS) == [], width
