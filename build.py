@@ -81,6 +81,21 @@ SNAPSHOT_INTEGRITY_PLACEHOLDER = "__SNAPSHOT_INTEGRITY__"
 #: values written once, here, and stamped into the copied sources before the build id is taken
 CSP_PLACEHOLDER = "__CONTENT_SECURITY_POLICY__"
 WHEEL_FILE_PLACEHOLDER = "__WHEEL_FILE__"
+#: the page's layouts (media queries), for style.css's @media rules and the modules that ask
+#: matchMedia: a phone (the turn panel below the board), a tablet upright (board across the
+#: top), a tablet on its side (board beside the panels), a desktop (panels | board | log)
+PHONE = "(max-width: 759px)"
+TABLET_PORTRAIT = "(min-width: 700px) and (max-aspect-ratio: 1/1)"
+TABLET_LANDSCAPE = "(min-width: 760px) and (min-aspect-ratio: 1/1)"
+DESKTOP = "(min-width: 1280px)"
+MEDIA_QUERIES = {
+    "__MEDIA_PHONE__": PHONE,
+    "__MEDIA_TABLET_PORTRAIT__": TABLET_PORTRAIT,
+    "__MEDIA_TABLET_LANDSCAPE__": TABLET_LANDSCAPE,
+    "__MEDIA_DESKTOP__": DESKTOP,
+    # where the players' panel stands beside the board (the board then draws no strip)
+    "__MEDIA_PANELS_BESIDE_BOARD__": f"{DESKTOP}, {TABLET_LANDSCAPE}",
+}
 #: copied source files in which the placeholders are replaced
 STAMPED_SUFFIXES = frozenset({".js", ".mjs", ".html", ".css", ".webmanifest"})
 
@@ -375,7 +390,8 @@ def assemble(staging: Path) -> dict[str, str]:
         shutil.copyfile(path, staging / name)
         copied.append(name)
     stamp_build_id(staging, copied, {CSP_PLACEHOLDER: CONTENT_SECURITY_POLICY,
-                                     WHEEL_FILE_PLACEHOLDER: SNAPSHOT_WHEEL_FILE})
+                                     WHEEL_FILE_PLACEHOLDER: SNAPSHOT_WHEEL_FILE,
+                                     **MEDIA_QUERIES})
     runtime_dir = staging / RUNTIME_DIR
     runtime_dir.mkdir()
     for name in RUNTIME_FILES:

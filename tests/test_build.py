@@ -198,12 +198,20 @@ def test_index_preloads_every_module_the_game_imports() -> None:
     assert sorted(needed - preloaded) == []
 
 
-def test_the_boards_wide_layouts_are_the_stylesheets() -> None:
+def test_the_layouts_are_written_once_and_stamped(built_site: Path) -> None:
     """board-svg.js draws no strip of players where style.css puts the players' panel beside
-    the board: the two must name the same layouts, or player information shows twice or not
-    at all at some width."""
-    script = (build.WEB / "board-svg.js").read_text(encoding="utf-8")
-    match = re.search(r'const WIDE_QUERY = "([^"]+)";', script)
-    assert match, "board-svg.js no longer defines WIDE_QUERY"
-    styles = (build.WEB / "style.css").read_text(encoding="utf-8")
-    assert f"@media {match.group(1)} {{" in styles
+    the board, and turn.js knows a phone as style.css does: each layout's media query is
+    written once (build.MEDIA_QUERIES) and stamped into both, so they cannot drift apart."""
+    sources = {name: (build.WEB / name).read_text(encoding="utf-8")
+               for name in ("style.css", "board-svg.js", "turn.js")}
+    for query in (build.PHONE, build.TABLET_LANDSCAPE, build.DESKTOP):
+        assert not [name for name, text in sources.items() if query in text], query
+    built = {name: (built_site / name).read_text(encoding="utf-8") for name in sources}
+    beside = build.MEDIA_QUERIES["__MEDIA_PANELS_BESIDE_BOARD__"]
+    assert f"@media {beside} {{" in built["style.css"]
+    assert f'const WIDE_QUERY = "{beside}";' in built["board-svg.js"]
+    assert f"@media {build.PHONE} {{" in built["style.css"]
+    assert f'const NARROW = "{build.PHONE}";' in built["turn.js"]
+    for name in build.list_files(built_site):
+        if Path(name).suffix in build.STAMPED_SUFFIXES:
+            assert "__MEDIA_" not in (built_site / name).read_text(encoding="utf-8"), name

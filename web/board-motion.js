@@ -164,8 +164,15 @@ export function dockAway(dialog, board, from, to) {
     if ((side === "bottom" && shift > 0) || (side === "top" && shift < 0)) scrollBy(0, shift);
     return overlap();
   };
-  // a docked dialog is shorter: its body may scroll, so it takes the keyboard's focus too
-  dialog.querySelector(".dlg-body")?.setAttribute("tabindex", "0");
+  // a docked dialog is shorter: its body may scroll, so it takes the keyboard's focus too, as
+  // a region named by the dialog's title (an element in the focus order needs a role)
+  const body = dialog.querySelector(".dlg-body");
+  if (body) {
+    body.setAttribute("tabindex", "0");
+    body.setAttribute("role", "region");
+    const title = dialog.getAttribute("aria-labelledby");
+    if (title) body.setAttribute("aria-labelledby", title);
+  }
   const scrolled = scrollY;
   if (dock("bottom") === 0) return;
   const bottomOverlap = overlap();

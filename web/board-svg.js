@@ -33,7 +33,7 @@ const STRIP_PAD = 16;  // the players' strip: margin under the board, gap betwee
 const CHIP_H = 116;
 const STRIP_BOTTOM = 34;
 /** The layouts where the players' panel stands beside the board (style.css): no strip there. */
-const WIDE_QUERY = "(min-width: 1280px), (min-width: 760px) and (min-aspect-ratio: 1/1)";
+const WIDE_QUERY = "__MEDIA_PANELS_BESIDE_BOARD__";
 
 /** Where the reward pool's and the draw pile's labels start (from the right edge), and how
  * wide they may be: up to the board's border (18 from the edge) with a margin. */

@@ -15,7 +15,7 @@ import { openEndScreen } from "./end-screen.js";
 const SINCE_LINES = 8;
 
 /** A phone's layout: the turn panel (and its "add here" button) is below the board. */
-const NARROW = "(max-width: 759px)";
+const NARROW = "__MEDIA_PHONE__";
 
 export class Turn {
   constructor(app) {

@@ -102,7 +102,7 @@ def test_the_end_screen_of_a_finished_game_reads_in_italian(page: Page, site_url
     expect(end.get_by_test_id("winner-reason")).to_contain_text("R9.3")
     expect(end.get_by_role("columnheader", name="Nel Senato")).to_be_visible()
     # the order of entry in Italian ordinals, never "#1"
-    expect(end.locator(".results")).to_contain_text("1º e 5º a entrare")
+    expect(end.locator(".results")).to_contain_text("1º, 2º e 5º a entrare")
     expect(end.locator(".results")).not_to_contain_text("#")
     expect(end.get_by_test_id("end-close")).to_have_text("Chiudi")
     assert page.evaluate("window.__qvMissingKeys ?? []") == []
