@@ -9,7 +9,10 @@
 //   right after `import qvcore.jsapi` (snapshot/python-<build id>.bin.gz, made with Node from
 //   the site's own runtime and wheel), and `loadPyodide({_loadSnapshot})` restores it.
 //   python-snapshot.js gets it: the browser's unzipped copy from an earlier visit, else the
-//   build's file, unzipped by a worker. Its name carries the build id, so a new build never
+//   build's file, unzipped by a worker, on a first visit only where its download costs less
+//   than the start it spares (snapshot-route.js weighs the link, measured on the runtime's
+//   own download, and the CPU; `snapshotRoute` says what was chosen, a first visit on a slow
+//   link starts Python itself). Its name carries the build id, so a new build never
 //   restores an old snapshot; one that cannot be restored (corrupt, missing, another runtime)
 //   is dropped with a message in the console only, and Python then starts normally;
 // - the qvcore wheel is downloaded beside it (checked against the build's sha256), written to

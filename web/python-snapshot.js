@@ -183,6 +183,8 @@ async function fetchBuildSnapshot(wasm, weigh, onRoute) {
       const message = { url, integrity: SNAPSHOT_INTEGRITY, weigh: weighed ? weigh : null,
         wasm: wasm ? { stream: wasm.stream, wireRatio: wireRatio(wasm) } : { url: WASM_URL } };
       worker.postMessage(message, wasm ? [wasm.stream] : []);
+      // the CPU is timed once the worker is reading (it needs the figure only to decide)
+      if (weighed) worker.postMessage({ cpu: cpuSlowness() });
     });
   } finally {
     worker.terminate();
@@ -222,11 +224,10 @@ export async function readSnapshot({ after = null, wasm = null, route = "auto",
     return null;
   }
   const weigh = route === "auto" && Number.isFinite(SNAPSHOT_BYTES) ? {
-    cpu: cpuSlowness(), snapshotBytes: SNAPSHOT_BYTES,
+    snapshotBytes: SNAPSHOT_BYTES,
     saveData: Boolean(globalThis.navigator?.connection?.saveData),
   } : null;
-  const told = (chosen) => onRoute(weigh ? { ...chosen, cpu: weigh.cpu } : { ...chosen,
-    forced: route === "build" });
+  const told = (chosen) => onRoute(weigh ? chosen : { ...chosen, forced: route === "build" });
   try {
     const built = await fetchBuildSnapshot(branch, weigh, told);
     return built && { ...built, source: "build" };

@@ -7,8 +7,10 @@
 //     url, integrity: the build's snapshot file and its Subresource Integrity;
 //     wasm: {stream, wireRatio} (the runtime's WebAssembly as the page downloads it, a
 //       ReadableStream, transferred) or {url} (fetched here: the browser has it by then);
-//     weigh: null to fetch the snapshot in any case, or {cpu, snapshotBytes, saveData} to
-//       fetch it only when that is faster than starting Python (measured on `wasm.stream`)
+//     weigh: null to fetch the snapshot in any case, or {snapshotBytes, saveData} to fetch
+//       it only when that is faster than starting Python (measured on `wasm.stream`); the
+//       CPU's slowness follows in a second message, {cpu} (the page measures it once this
+//       worker is already reading)
 //   worker.onmessage = ({ data }) => ...
 //     {route: "build"|"start", rate, download, spared} once decided (when weighed);
 //     then, on the "build" route, {memory, sparse} (ArrayBuffers) or {error: string}
@@ -23,15 +25,22 @@ async function runtimeBytes(wasm) {
   return readAll(response.body);
 }
 
+let settleCpu;
+const cpuMeasured = new Promise((resolve) => { settleCpu = resolve; });
+
 self.onmessage = async ({ data }) => {
+  if (data.cpu !== undefined) {
+    settleCpu(data.cpu);
+    return;
+  }
   try {
     let wasm;
     if (data.wasm.stream) {
       const watched = watchDownload(data.wasm.stream, data.wasm.wireRatio);
       if (data.weigh) {
-        const rate = await watched.rate;
-        const choice = chooseRoute({ rate, ...data.weigh });
-        self.postMessage({ ...choice, rate });
+        const [rate, cpu] = await Promise.all([watched.rate, cpuMeasured]);
+        const choice = chooseRoute({ rate, cpu, ...data.weigh });
+        self.postMessage({ ...choice, rate, cpu });
         if (choice.route !== "build") {
           watched.cancel();
           return;

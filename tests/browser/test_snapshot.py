@@ -1,9 +1,9 @@
 """Python starts from the build's memory snapshot: the first visit restores the build's file
-(unless its link makes starting Python faster), later visits (also offline) the browser's
-unzipped copy; a new build never restores
-an old snapshot; a corrupt one, or one of another runtime, falls back to a normal start with a
-message in the console only. micropip still installs the site's wheel into a bare Pyodide page,
-the documented way to use qvcore in another Pyodide app."""
+(unless its link makes starting Python faster: then it never downloads it), later visits (also
+offline) the browser's unzipped copy; a new build never restores an old snapshot; a corrupt
+one, or one of another runtime, falls back to a normal start with a message in the console only.
+micropip still installs the site's wheel into a bare Pyodide page, the documented way to use
+qvcore in another Pyodide app."""
 
 from __future__ import annotations
 
