@@ -3,7 +3,8 @@
 
     python3 build.py site                              # assemble the static site in _site/
     python3 build.py serve [--port 8000] [--host 127.0.0.1]
-    python3 build.py test [PYTEST_ARGS...]             # venv, Chromium, site, ruff, mypy, pytest
+    python3 build.py test [PYTEST_ARGS...]             # venv, Chromium, site, linters, pytest
+    python3 build.py lint                              # ruff, mypy, ESLint, tsc (checkJs) only
 
 Only the standard library is used, so this runs on a bare Python 3.11. Downloads
 (the Pyodide runtime from npm, micropip from PyPI) happen once into .cache/. Each build runs
@@ -34,11 +35,11 @@ import tempfile
 import threading
 import time
 import tomllib
-import zipfile
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from tools import js_checks, wheel_backend
 
 ROOT = Path(__file__).resolve().parent
 CACHE = ROOT / ".cache"
@@ -84,10 +85,11 @@ SNAPSHOT_INTEGRITY_PLACEHOLDER = "__SNAPSHOT_INTEGRITY__"
 #: snapshot's download against starting Python)
 SNAPSHOT_BYTES_PLACEHOLDER = "__SNAPSHOT_BYTES__"
 WASM_BYTES_PLACEHOLDER = "__WASM_BYTES__"
+#: values written once, here, and stamped into the copied sources before the build id is taken
+CSP_PLACEHOLDER = "__CONTENT_SECURITY_POLICY__"
+WHEEL_FILE_PLACEHOLDER = "__WHEEL_FILE__"
 #: copied source files in which the placeholders are replaced
 STAMPED_SUFFIXES = frozenset({".js", ".mjs", ".html", ".css", ".webmanifest"})
-#: fixed timestamp for wheel entries, so equal sources give a byte-equal wheel
-WHEEL_DATE = (1980, 1, 1, 0, 0, 0)
 
 CHROMIUM_DEFAULT = "/usr/bin/chromium"
 SUBPROCESS_TIMEOUT = 1800
@@ -138,108 +140,10 @@ class BuildError(Exception):
     """A build step failed; the message says which and why."""
 
 
-# --- the qvcore wheel -------------------------------------------------------------------------
+# --- the qvcore wheel: tools/wheel_backend.py, also pyproject.toml's build backend ---------
 
-
-@dataclass(frozen=True)
-class Project:
-    """The fields of pyproject.toml that the wheel needs."""
-
-    name: str
-    version: str
-    summary: str
-    requires_python: str
-    dependencies: tuple[str, ...]
-    packages: tuple[str, ...]
-
-    @property
-    def dist_name(self) -> str:
-        """The distribution name as it appears in wheel file names (PEP 427)."""
-        return self.name.replace("-", "_").replace(".", "_").lower()
-
-    @property
-    def wheel_name(self) -> str:
-        """The wheel's file name: pure Python, any platform."""
-        return f"{self.dist_name}-{self.version}-py3-none-any.whl"
-
-
-def read_project(root: Path = ROOT) -> Project:
-    """Read the project's name, version and packages from pyproject.toml."""
-    data = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))
-    project = data["project"]
-    packages = data.get("tool", {}).get("setuptools", {}).get("packages", [project["name"]])
-    if not isinstance(packages, list):
-        raise BuildError("build.py needs [tool.setuptools] packages = [...] as a plain list")
-    return Project(
-        name=project["name"],
-        version=project["version"],
-        summary=project.get("description", ""),
-        requires_python=project.get("requires-python", ""),
-        dependencies=tuple(project.get("dependencies", [])),
-        packages=tuple(packages),
-    )
-
-
-def package_files(root: Path, packages: Sequence[str]) -> list[tuple[str, bytes]]:
-    """Every file of the listed packages (sub-packages and data included, caches left out),
-    once each: a listed sub-package of a listed package adds nothing twice."""
-    files: dict[str, bytes] = {}
-    for package in packages:
-        base = root / package.replace(".", "/")
-        if not base.is_dir():
-            raise BuildError(f"package directory {base} is missing")
-        for path in sorted(base.rglob("*")):
-            if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
-                files.setdefault(path.relative_to(root).as_posix(), path.read_bytes())
-    return sorted(files.items())
-
-
-def metadata_files(project: Project) -> list[tuple[str, bytes]]:
-    """The METADATA and WHEEL files of the wheel's .dist-info directory."""
-    dist_info = f"{project.dist_name}-{project.version}.dist-info"
-    metadata = [
-        "Metadata-Version: 2.1",
-        f"Name: {project.name}",
-        f"Version: {project.version}",
-        f"Summary: {project.summary}",
-    ]
-    if project.requires_python:
-        metadata.append(f"Requires-Python: {project.requires_python}")
-    metadata += [f"Requires-Dist: {dep}" for dep in project.dependencies]
-    wheel = ["Wheel-Version: 1.0", "Generator: build.py", "Root-Is-Purelib: true",
-             "Tag: py3-none-any"]
-    return [
-        (f"{dist_info}/METADATA", ("\n".join(metadata) + "\n").encode()),
-        (f"{dist_info}/WHEEL", ("\n".join(wheel) + "\n").encode()),
-    ]
-
-
-def record_line(name: str, data: bytes) -> str:
-    """One RECORD row: path, urlsafe-base64 sha256 without padding, size."""
-    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
-    return f"{name},sha256={digest},{len(data)}"
-
-
-def build_wheel(dest_dir: Path, root: Path = ROOT) -> Path:
-    """Write the project's pure-Python wheel into dest_dir, byte-reproducibly, and return it.
-
-    The wheel is zipped here rather than by setuptools: no build backend, no network,
-    no build/ or .egg-info left behind, and the same sources always give the same bytes.
-    """
-    project = read_project(root)
-    entries = package_files(root, project.packages) + metadata_files(project)
-    record_name = f"{project.dist_name}-{project.version}.dist-info/RECORD"
-    record = [record_line(name, data) for name, data in entries] + [f"{record_name},,"]
-    entries.append((record_name, ("\n".join(record) + "\n").encode()))
-    dest_dir.mkdir(parents=True, exist_ok=True)
-    wheel = dest_dir / project.wheel_name
-    with zipfile.ZipFile(wheel, "w", compression=zipfile.ZIP_DEFLATED) as zf:
-        for name, data in entries:
-            info = zipfile.ZipInfo(name, date_time=WHEEL_DATE)
-            info.external_attr = 0o644 << 16
-            info.compress_type = zipfile.ZIP_DEFLATED
-            zf.writestr(info, data)
-    return wheel
+build_wheel = wheel_backend.write_wheel
+read_project = wheel_backend.read_project
 
 
 # --- downloads, cached in .cache/ -------------------------------------------------------------
@@ -562,6 +466,8 @@ def assemble(staging: Path) -> dict[str, str]:
         (staging / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(path, staging / name)
         copied.append(name)
+    stamp_build_id(staging, copied, {CSP_PLACEHOLDER: CONTENT_SECURITY_POLICY,
+                                     WHEEL_FILE_PLACEHOLDER: SNAPSHOT_WHEEL_FILE})
     runtime_dir = staging / RUNTIME_DIR
     runtime_dir.mkdir()
     for name in RUNTIME_FILES:
@@ -649,9 +555,9 @@ MIME_TYPES = {
     ".png": "image/png",
     ".gz": "application/gzip",
 }
-#: the page's Content-Security-Policy: only this site's scripts and WebAssembly. index.html
-#: carries the same policy in a <meta> tag (GitHub Pages sets no headers); frame-ancestors
-#: works only as a header.
+#: the page's Content-Security-Policy: only this site's scripts and WebAssembly. It is stamped
+#: into index.html's <meta> tag too (GitHub Pages sets no headers); frame-ancestors works only
+#: as a header.
 CONTENT_SECURITY_POLICY = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; "
                            "object-src 'none'; base-uri 'none'; img-src 'self' data:")
 CSP_HEADER = CONTENT_SECURITY_POLICY + "; frame-ancestors 'none'"
@@ -883,15 +789,26 @@ def parallel_args(pytest_args: Sequence[str]) -> list[str]:
     return [] if chosen or workers < 2 else ["-n", str(workers), "--dist", "worksteal"]
 
 
-def run_checks(pytest_args: Sequence[str]) -> int:
-    """Run ruff, mypy and pytest in the venv; report each and return 0 only if all passed."""
+def lint_checks() -> list[tuple[str, list[str | Path]]]:
+    """ruff and mypy over the Python, ESLint and the TypeScript checker over the page."""
     bin_dir = VENV / "bin"
-    env = {**os.environ, "CHROMIUM": chromium_path(), "QV_SITE_BUILT": "1"}
-    checks: list[tuple[str, list[str | Path]]] = [
+    js_tools = js_checks.ensure_installed(CACHE)
+    return [
         ("ruff", [bin_dir / "ruff", "check", "."]),
         ("mypy", [bin_dir / "mypy", *mypy_targets()]),
-        ("pytest", [venv_python(), "-m", "pytest", *parallel_args(pytest_args), *pytest_args]),
+        ("eslint", [*js_checks.eslint_command(js_tools)]),
+        ("tsc", [*js_checks.tsc_command(js_tools)]),
     ]
+
+
+def run_checks(pytest_args: Sequence[str] | None) -> int:
+    """Run the linters, then pytest (unless ``pytest_args`` is None); report each and return 0
+    only if all passed."""
+    env = {**os.environ, "CHROMIUM": chromium_path(), "QV_SITE_BUILT": "1", "QV_ROOT": str(ROOT)}
+    checks = lint_checks()
+    if pytest_args is not None:
+        checks.append(("pytest", [venv_python(), "-m", "pytest", *parallel_args(pytest_args),
+                                  *pytest_args]))
     failed = []
     for name, cmd in checks:
         started = time.monotonic()
@@ -929,7 +846,8 @@ def parse_args(argv: Sequence[str]) -> tuple[argparse.Namespace, list[str]]:
     serve = commands.add_parser("serve", help="build, then serve _site/")
     serve.add_argument("--port", type=int, default=8000)
     serve.add_argument("--host", default="127.0.0.1")
-    commands.add_parser("test", help="install, build and run ruff, mypy and pytest; "
+    commands.add_parser("lint", help="ruff, mypy, ESLint and the TypeScript checker only")
+    commands.add_parser("test", help="install, build and run the linters and pytest; "
                         "further arguments go to pytest", add_help=False)
     args, extra = parser.parse_known_args(argv)
     if extra and args.command != "test":
@@ -948,8 +866,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 0
         if args.command == "serve":
             return cmd_serve(args.host, args.port)
+        if args.command == "lint":
+            return run_checks(None) if ensure_venv() else 1
         return cmd_test(extra)
-    except (BuildError, OSError, subprocess.SubprocessError) as error:
+    except (BuildError, js_checks.JsToolsError, OSError, subprocess.SubprocessError) as error:
         log(f"error: {error}")
         return 1
 

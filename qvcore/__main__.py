@@ -1,4 +1,5 @@
-"""Command line: ``python3 -m qvcore simulate …`` and ``python3 -m qvcore tournament …``."""
+"""Command line: ``python3 -m qvcore simulate …``, ``python3 -m qvcore tournament …`` and
+``python3 -m qvcore palatinus …`` (the same for Palatinus)."""
 
 from __future__ import annotations
 
@@ -19,6 +20,10 @@ def _variant_flags(parser: argparse.ArgumentParser) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     """Parse the command line, run it, print the result; exit 1 on any violation."""
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["palatinus"]:  # its own parser, help included
+        from .palatinus.cli import main as palatinus_main
+        return palatinus_main(argv[1:])
     parser = argparse.ArgumentParser(prog="python3 -m qvcore", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
     sim = commands.add_parser("simulate", help="play seeded random games, checking invariants")
@@ -36,6 +41,8 @@ def main(argv: list[str] | None = None) -> int:
     tour.add_argument("--jobs", type=int, default=1, help="worker processes")
     tour.add_argument("--json", action="store_true", help="print one JSON object")
     _variant_flags(tour)
+    commands.add_parser("palatinus", help="Palatinus: simulate or tournament (see "
+                        "python3 -m qvcore palatinus -h)", add_help=False)
     args = parser.parse_args(argv)
     options = {"scarce_laurels": args.scarce_laurels, "open_hoards": args.open_hoards,
                "series": args.series, "horizon": args.horizon}

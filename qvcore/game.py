@@ -20,6 +20,7 @@ from .errors import RuleError
 from .legality import copy_action, refusal
 from .observer import Observer
 from .options import Options
+from .rng import check_seed
 from .state import OVER, GameState
 
 SAVE_FORMAT = "qvcore-save"
@@ -30,8 +31,7 @@ class Game:
     """One table's game. Its state is always ``replay(options, seed, actions)``."""
 
     def __init__(self, options: Options | dict[str, Any] | None = None, seed: int = 0) -> None:
-        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-            raise RuleError("R3", "bad_seed", "the seed must be a whole number ≥ 0", seed=seed)
+        check_seed(seed)
         self.options = Options.from_dict(options)
         self.seed = seed
         self.state = GameState(self.options, seed)
@@ -185,6 +185,11 @@ class Game:
                 or not isinstance(data.get("options"), dict)):
             raise RuleError("save", "corrupt_save",
                             "the save has no valid options, seed or action list")
+        try:
+            check_seed(data["seed"])
+        except RuleError as error:
+            raise RuleError("save", "corrupt_save", f"the save's seed is invalid: {error}",
+                            field="seed") from error
         try:
             return cls.replay(data.get("options"), data["seed"], actions)
         except RuleError as error:

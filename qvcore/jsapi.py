@@ -2,24 +2,25 @@
 
 Every call returns ``{"ok": true, ...}`` or ``{"ok": false, "error": {rule, code,
 message, params}}``; a rejected action leaves the game exactly as it was. Input is
-strict JSON (no NaN or Infinity, at most ``MAX_DEPTH`` levels deep) and numbers
-from JavaScript must be real whole numbers: nothing is coerced.
+strict JSON (``strictjson`` through ``jsonio``: no NaN or Infinity, at most ``MAX_DEPTH``
+levels deep and ``MAX_INPUT_CHARS`` characters long) and numbers from JavaScript must be
+real whole numbers: nothing is coerced.
 """
 
 from __future__ import annotations
 
-import json
-from collections.abc import Callable
 from typing import Any
 
 from .board import board_data
 from .errors import RuleError
 from .game import Game
+from .jsonio import loads as _loads
+from .jsonio import reply as _reply
+from .jsonio import whole as _whole
+from .rng import check_seed
+from .strictjson import MAX_DEPTH, MAX_INPUT_CHARS, MAX_SAFE_INTEGER
 
-#: how deep JSON input may nest; real actions, terms and saves need under ten levels
-MAX_DEPTH = 32
-#: the largest whole number JavaScript holds exactly (Number.MAX_SAFE_INTEGER)
-MAX_SAFE_INTEGER = 2 ** 53 - 1
+__all__ = ["MAX_DEPTH", "MAX_INPUT_CHARS", "MAX_SAFE_INTEGER", "Table"]
 
 
 class Table:
@@ -36,7 +37,7 @@ class Table:
         """Start a new game; returns the onlooker's view."""
         def run() -> dict[str, Any]:
             options = _json(options_json, "the options text")
-            self.game = Game(options, _whole(seed, "R3", "the seed"))
+            self.game = Game(options, check_seed(seed))
             return {"view": self.game.view(None)}
         return _reply(run)
 
@@ -45,10 +46,7 @@ class Table:
         def run() -> dict[str, Any]:
             if not isinstance(save_json, str):
                 raise RuleError("save", "corrupt_save", "a save must be given as JSON text")
-            try:
-                data = _strict_loads(save_json)
-            except ValueError as error:
-                raise RuleError("save", "corrupt_save", "this file is not valid JSON") from error
+            data = _loads(save_json, "save", "corrupt_save", "this file")
             game = Game.load(data)
             view = game.view(None)
             self.game = game
@@ -156,77 +154,8 @@ def _seat(game: Game, seat: Any) -> int:
 
 
 def _parse(text: str) -> Any:
-    try:
-        return _strict_loads(text)
-    except ValueError as error:
-        raise RuleError("R4", "bad_action", "the action is not valid JSON") from error
+    return _loads(text, "R4", "bad_action", "the action")
 
 
 def _json(text: str, what: str) -> Any:
-    try:
-        return _strict_loads(text)
-    except ValueError as error:
-        raise RuleError("R4", "bad_input", f"{what} is not valid JSON") from error
-
-
-def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not JSON")
-
-
-def _strict_loads(text: Any) -> Any:
-    """Strict JSON: text only, no NaN/Infinity, no number too large, nested at most
-    ``MAX_DEPTH`` deep (ValueError otherwise, never RecursionError)."""
-    if not isinstance(text, str):
-        raise ValueError("JSON must be given as text")
-    depth = 0
-    deepest = 0
-    in_string = escaped = False
-    for char in text:  # a cheap scan before the parser can recurse
-        if in_string:
-            if escaped:
-                escaped = False
-            elif char == "\\":
-                escaped = True
-            elif char == '"':
-                in_string = False
-        elif char == '"':
-            in_string = True
-        elif char in "[{":
-            depth += 1
-            deepest = max(deepest, depth)
-            if deepest > MAX_DEPTH:
-                raise ValueError("JSON nested too deep")
-        elif char in "]}":
-            depth -= 1
-    try:
-        value = json.loads(text, parse_constant=_reject_constant, parse_float=_finite_float)
-    except RecursionError as error:
-        raise ValueError("JSON nested too deep") from error
-    return value
-
-
-def _finite_float(text: str) -> float:
-    value = float(text)
-    if value != value or value in (float("inf"), float("-inf")):
-        raise ValueError(f"{text} is too large")
-    return value
-
-
-def _whole(value: Any, rule: str, what: str) -> int:
-    """A whole number from the page: a real int, never a float, bool or string (R4)."""
-    if type(value) is not int or not -MAX_SAFE_INTEGER <= value <= MAX_SAFE_INTEGER:
-        raise RuleError(rule, "bad_input", f"{what} must be a whole number",
-                        value=repr(value)[:40])
-    return value
-
-
-def _reply(run: Callable[[], dict[str, Any]]) -> str:
-    try:
-        return json.dumps({"ok": True, **run()}, allow_nan=False)
-    except RuleError as error:
-        data = error.to_dict()
-        try:
-            return json.dumps({"ok": False, "error": data}, allow_nan=False)
-        except (ValueError, TypeError):  # a param the page cannot parse: send it as text
-            data["params"] = {k: repr(v)[:40] for k, v in data["params"].items()}
-            return json.dumps({"ok": False, "error": data})
+    return _loads(text, "R4", "bad_input", what)

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import board, deals, laurels, rng
 from .errors import RuleError
+from .observer import Observer
 from .options import Options
 from .state import (
     ACTION,
@@ -161,7 +162,11 @@ def from_position(data: Any) -> GameState:
     if missing or extra:
         raise _bad("position", "missing fields: " + ", ".join(missing) if missing
                    else "unknown fields: " + ", ".join(extra), missing=missing, unknown=extra)
-    options = Options.from_dict(data["options"])
+    try:
+        options = Options.from_dict(data["options"])
+    except RuleError as error:
+        raise _bad(error.rule, f"options: {error.message}", field="options",
+                   reason=error.code) from error
     n = options.players
     s = GameState.__new__(GameState)
     s.options = options
@@ -193,9 +198,7 @@ def from_position(data: Any) -> GameState:
     s.winner = None if winner is None else _int(winner, "winner", 0, n - 1, "R9.3")
     if (s.winner is not None) != (stage == OVER):
         raise _bad("R9.3", "a winner is named exactly when the game is over")
-    if not isinstance(data["series_results"], list):
-        raise _bad("R12", "series_results must be a list")
-    s.series_results = [dict(r) for r in data["series_results"]]
+    s.series_results = _read_series(s, data["series_results"])
     _check_end(s)
     return s
 
@@ -329,15 +332,17 @@ def _read_request(s: GameState, data: Any) -> Request | None:
         raise _bad("R6.5" if s.caesar == path else "R6.1", "this path needs no vote")
     if len(s.offices[b]) >= board.SEATS[b]:
         raise _bad("R6", f"office {b} has no free seat")
-    if data["needed"] != board.CONSENTS_NEEDED[a]:
-        raise _bad("R6.2", f"leaving office {a} needs {board.CONSENTS_NEEDED[a]} consents")
+    needed = board.CONSENTS_NEEDED[a]
+    _int(data["needed"], "request needed", needed, needed, "R6.2")
     asked = [(p + i) % s.n for i in range(1, s.n) if (p + i) % s.n in here]
-    if data["asked"] != asked:
+    given = data["asked"]
+    if (not isinstance(given, list) or any(type(q) is not int for q in given)
+            or given != asked):
         raise _bad("R6.3", f"the request asks the other owners in office {a}: {asked}")
     offers, answers = data["offers"], data["answers"]
     if not isinstance(offers, dict) or not isinstance(answers, dict):
         raise _bad("R11", "offers and answers map seats to terms")
-    request = Request(path, data["needed"], asked)
+    request = Request(path, needed, asked)
     for key, value in offers.items():
         q = _seat_key(key, asked)
         request.offers[q] = _terms(value, s.n, f"offer to {q}")
@@ -369,6 +374,43 @@ def _read_bonus(s: GameState, value: Any) -> int | None:
     return path
 
 
+def _read_series(s: GameState, data: Any) -> list[dict[str, Any]]:
+    """V3: one result per finished game of the series, each with the game's number, its
+    winner (R9.3: in its Senate), every player's total and the full Senate it ended with."""
+    if not isinstance(data, list):
+        raise _bad("R12", "series_results must be a list")
+    finished = 0
+    if s.options.series:
+        finished = s.game_number - (0 if s.stage in (COUNCIL, OVER) else 1)
+    if len(data) != finished:
+        raise _bad("R12", f"series_results must list the {finished} finished games of the "
+                   "series", field="series_results")
+    keys = {"game", "winner", "totals", "senate"}
+    results = []
+    for index, item in enumerate(data):
+        what = f"series result {index + 1}"
+        if not isinstance(item, dict) or set(item) != keys:
+            raise _bad("R12", f"{what} has game, winner, totals and senate",
+                       field="series_results")
+        _int(item["game"], f"{what} game", index + 1, index + 1, "R12")
+        senate, totals = item["senate"], item["totals"]
+        if not isinstance(senate, list) or len(senate) != board.SEATS[board.SENATE]:
+            raise _bad("R12", f"{what}: the Senate a game ends with is full (R9.1)",
+                       field="series_results")
+        senate = [_int(q, f"{what} senate", 0, s.n - 1, "R12") for q in senate]
+        winner = _int(item["winner"], f"{what} winner", 0, s.n - 1, "R12")
+        if winner not in senate:
+            raise _bad("R12", f"{what}: the winner has a senator in the Senate (R9.3)",
+                       field="series_results")
+        if not isinstance(totals, list) or len(totals) != s.n:
+            raise _bad("R12", f"{what} gives one total per player", field="series_results")
+        most = laurels.heap_value(list(laurels.BOX))
+        totals = [_int(t, f"{what} total", 0, most, "R12") for t in totals]
+        results.append({"game": index + 1, "winner": winner, "totals": totals,
+                        "senate": senate})
+    return results
+
+
 def _check_end(s: GameState) -> None:
     full = len(s.senate()) == board.SEATS[board.SENATE]
     if full != (s.stage == OVER):
@@ -381,13 +423,40 @@ def _check_end(s: GameState) -> None:
 # -- sampling from one seat's knowledge -----------------------------------------------------------
 
 
+#: draws of the hidden laurels tried for a sample whose listed actions must match the view
+MAX_DRAWS = 2000
+
+
 def sample_state(view: dict[str, Any], knowledge: Knowledge, rand: random.Random) -> GameState:
     """A full state agreeing with ``view``, its hidden parts drawn consistently with ``knowledge``.
 
     Reads only the view and the knowledge (never a seed): the pile order and the
-    tokens of rivals' hoards that the seat has not seen are drawn from ``rand``.
+    tokens of rivals' hoards that the seat has not seen are drawn from ``rand``. The
+    sample shows the seat exactly its view, listed actions included: where the listing
+    depends on hidden laurels (a mover's move with a supporter who asked to split the
+    gains is listed only if the two hoards can make the exact change, rulings.md #9),
+    draws that would list otherwise are rejected. Raises ValueError if ``MAX_DRAWS``
+    draws give no such sample (the knowledge then contradicts the view).
     """
-    return from_position(sample_position(view, knowledge, rand))
+    state = from_position(sample_position(view, knowledge, rand))
+    if not _listing_hides(view):
+        return state
+    seat = view["viewer"]
+    for _ in range(MAX_DRAWS):
+        if Observer(seat).view(state)["legal"] == view["legal"]:
+            return state
+        state = from_position(sample_position(view, knowledge, rand))
+    raise ValueError(f"no draw of the hidden laurels lists seat {seat}'s actions as its view "
+                     "does")
+
+
+def _listing_hides(view: dict[str, Any]) -> bool:
+    """Whether the seat's listed actions depend on laurels it cannot see: it is the mover and
+    a supporter's answer asks to split the gains (R11, rulings.md #9)."""
+    request = view.get("request")
+    if request is None or request["mover"] != view.get("viewer"):
+        return False
+    return any((answer.get("terms") or {}).get("split") for answer in request["answers"].values())
 
 
 def sample_position(view: dict[str, Any], knowledge: Knowledge,

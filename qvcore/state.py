@@ -15,7 +15,7 @@ from .options import Options
 SENATORS_PER_PLAYER = 8
 EMPTY = -1
 
-# stages of a turn (who must decide now is derived from these, see rules.active_players)
+# stages of a turn (who must decide now is derived from these: legality.actor, waiting_for, may_act)
 ACTION = "action"  # the player to act chooses add / move / Caesar / request
 CONSENT = "consent"  # a consent request is open (R6, R11)
 BONUS = "bonus"  # the mover took a Caesar laurel and may move Caesar (R7.3)
@@ -90,7 +90,7 @@ class GameState:
     def __init__(self, options: Options, seed: int) -> None:
         self.options = options
         self.n = options.players
-        self.rng = seed & rng.MASK
+        self.rng = rng.seeded(seed)
         self.supply = [SENATORS_PER_PLAYER] * self.n
         self.offices: list[list[int]] = [[] for _ in board.SEATS]
         self.promises: list[Promise] = []

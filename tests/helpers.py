@@ -25,7 +25,7 @@ Action = dict[str, Any]
 KIND = laurels.KIND_BY_NAME
 
 
-def new_game(players: int = 3, seed: int = 1, **options: Any) -> Game:
+def new_game(players: int = 3, seed: int = 48, **options: Any) -> Game:
     """A new game with ``first_player`` 0 unless told otherwise."""
     return Game({"players": players, **options}, seed)
 

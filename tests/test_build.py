@@ -8,6 +8,9 @@ import hashlib
 import json
 import re
 import struct
+import subprocess
+import sys
+import tarfile
 import urllib.request
 import zipfile
 from pathlib import Path
@@ -15,6 +18,7 @@ from pathlib import Path
 import build
 from qvcore.board import board_data
 from tests.browser.sites import expand_diff, expand_sparse, snapshot_memory
+from tools import wheel_backend
 
 WHEEL_NAME = re.compile(r"^[a-z0-9_]+-[0-9][0-9a-z.+!]*-py3-none-any\.whl$")
 
@@ -27,6 +31,7 @@ def test_wheel_is_valid_and_reproducible(tmp_path: Path) -> None:
     with zipfile.ZipFile(first) as zf:
         names = zf.namelist()
         assert "qvcore/board.py" in names
+        assert "qvcore/palatinus/jsapi.py" in names  # the second game ships in the same wheel
         record = zf.read(next(n for n in names if n.endswith(".dist-info/RECORD"))).decode()
         for line in record.splitlines():
             name, digest, size = line.rsplit(",", 2)
@@ -36,6 +41,35 @@ def test_wheel_is_valid_and_reproducible(tmp_path: Path) -> None:
                 assert digest == "sha256=" + expected.decode()
                 assert int(size) == len(data)
         assert set(names) == {line.rsplit(",", 2)[0] for line in record.splitlines()}
+
+
+def test_pip_builds_the_same_wheel_as_the_site(tmp_path: Path) -> None:
+    """pyproject.toml's backend is build.py's wheel code: `pip wheel .` gives the same bytes."""
+    done = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",
+         "--disable-pip-version-check", "--wheel-dir", str(tmp_path / "pip"), str(build.ROOT)],
+        capture_output=True, text=True, check=False, timeout=300)
+    assert done.returncode == 0, done.stderr
+    ours = build.build_wheel(tmp_path / "ours")
+    assert (tmp_path / "pip" / ours.name).read_bytes() == ours.read_bytes()
+
+
+def test_a_wheel_built_from_the_sdist_is_the_same_wheel(tmp_path: Path) -> None:
+    """`python -m build` makes the sdist first, then the wheel from it: the bytes must agree."""
+    sdist = wheel_backend.write_sdist(tmp_path / "dist")
+    assert sdist.read_bytes() == wheel_backend.write_sdist(tmp_path / "again").read_bytes()
+    with tarfile.open(sdist) as tar:
+        tar.extractall(tmp_path / "src", filter="data")
+    (tree,) = (tmp_path / "src").iterdir()
+    from_sdist = wheel_backend.write_wheel(tmp_path / "from-sdist", tree)
+    assert from_sdist.read_bytes() == build.build_wheel(tmp_path / "ours").read_bytes()
+
+
+def test_the_wheel_declares_the_test_extra() -> None:
+    """`pip install -e .[test]` (build.py test) needs the extra in the wheel's metadata."""
+    text = wheel_backend.metadata_text(wheel_backend.read_project())
+    assert "Provides-Extra: test" in text
+    assert 'Requires-Dist: pytest==' in text and '; extra == "test"' in text
 
 
 def test_site_has_what_the_page_needs(built_site: Path) -> None:
@@ -128,6 +162,7 @@ def test_the_builds_python_snapshot_is_stamped_and_holds_no_path_of_the_build(
     assert info["snapshot"] in loader
     # the page writes the wheel where the snapshot imported it from
     assert f'"{build.SNAPSHOT_WHEEL_FILE}"' in (built_site / "engine-loader.js").read_text()
+    assert build.SNAPSHOT_WHEEL_FILE not in (build.ROOT / "web" / "engine-loader.js").read_text()
     memory = snapshot_memory(built_site)
     assert memory[:4] == b"\x00snp"  # Pyodide's mark of a memory snapshot
     assert str(build.ROOT).encode() not in memory
@@ -200,9 +235,13 @@ def test_server_gzips_what_github_pages_gzips_and_not_the_snapshot(tmp_path: Pat
         assert get("a.js", "identity") == (None, text)
 
 
-def test_index_html_carries_the_servers_content_security_policy() -> None:
-    """GitHub Pages sends no headers: the page's <meta> policy must be the one build.py serves."""
-    html = (build.ROOT / "index.html").read_text(encoding="utf-8")
+def test_index_html_carries_the_servers_content_security_policy(built_site: Path) -> None:
+    """GitHub Pages sends no headers: the page's <meta> policy is the one build.py serves,
+    written once in build.py and stamped into the page."""
+    source = (build.ROOT / "index.html").read_text(encoding="utf-8")
+    assert f'content="{build.CSP_PLACEHOLDER}"' in source
+    assert "script-src" not in source
+    html = (built_site / "index.html").read_text(encoding="utf-8")
     assert f'content="{build.CONTENT_SECURITY_POLICY}"' in html
     assert build.CSP_HEADER.startswith(build.CONTENT_SECURITY_POLICY)
 

@@ -217,6 +217,7 @@ ERROR_PARAMS: dict[str, list[dict[str, Any]]] = {
     "no_game": [{}], "bad_undo": [{"count": "5"}], "foreign_save": [{}],
     "unknown_version": [{"version": 9}], "corrupt_save": [{}], "bad_save_action": [{"index": 3}],
     "bad_position": [{}, {"field": "pool"}, {"missing": ["pile"]}],
+    "bad_bot_call": [{}, {"seat": "7"}], "no_bot": [{"seat": 3}],
 }
 
 

@@ -12,6 +12,7 @@ import pytest
 from qvcore import board
 from qvcore.jsapi import Table
 from qvcore.randomplay import random_action
+from qvcore.strictjson import MAX_DEPTH, MAX_INPUT_CHARS, loads
 
 
 def call(text: str) -> dict[str, Any]:
@@ -55,9 +56,9 @@ def test_r3_new_game_returns_the_onlookers_view() -> None:
     ("[]", 1, "bad_options", "R12"),
     ('{"players": 2}', 1, "bad_player_count", "R1"),
     ('{"players": 3}', -1, "bad_seed", "R3"),
-    ('{"players": 3}', "abc", "bad_input", "R3"),
-    ('{"players": 3}', None, "bad_input", "R3"),
-    ('{"players": 3}', float("nan"), "bad_input", "R3"),
+    ('{"players": 3}', "abc", "bad_seed", "R3"),
+    ('{"players": 3}', None, "bad_seed", "R3"),
+    ('{"players": 3}', float("nan"), "bad_seed", "R3"),
 ])
 def test_r3_bad_new_game_is_an_error_reply(options: str, seed: Any, code: str, rule: str) -> None:
     table = started()
@@ -296,3 +297,43 @@ def test_options_and_meta_with_nan_are_refused() -> None:
     error = error_of(table.save('{"x": Infinity}'))
     assert error["code"] == "bad_input"
     json.loads(table.save('{"x": 1}'), parse_constant=_no_constant)
+
+
+def test_r4_oversized_input_is_refused_by_its_length_before_any_parsing() -> None:
+    """Text longer than ``MAX_INPUT_CHARS`` is refused for its length (the parser never sees
+    it), whatever it holds; the refusal names the limit and changes nothing."""
+    table = started()
+    table.act('{"type": "add", "player": 0, "office": 1}')
+    before = _unchanged(table)
+    huge = '"' + "x" * MAX_INPUT_CHARS + '"'
+    for reply, code in ((table.act(huge), "bad_action"), (table.check(huge), "bad_action"),
+                        (table.load(huge), "corrupt_save"), (table.save(huge), "bad_input"),
+                        (table.new_game("[" * (MAX_INPUT_CHARS + 1), 1), "bad_input")):
+        error = error_of(reply)
+        assert error["code"] == code
+        assert error["params"] == {"limit": MAX_INPUT_CHARS}, error
+    assert _unchanged(table) == before
+
+
+@pytest.mark.parametrize("text", [
+    '{"names": ["' + "[" * 40 + '"]}',
+    '{"a": "\\"' + "{" * 40 + '"}',
+    "[" * MAX_DEPTH + "]" * MAX_DEPTH,
+    "[" + "[]," * 5000 + "[]]",
+])
+def test_brackets_inside_strings_and_wide_json_are_not_depth(text: str) -> None:
+    """Only real nesting counts towards ``MAX_DEPTH``: brackets in strings and long flat
+    lists are fine."""
+    assert loads(text) == json.loads(text)
+
+
+@pytest.mark.parametrize("text", [
+    "[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1),
+    '{"a": ' * (MAX_DEPTH + 1) + "1" + "}" * (MAX_DEPTH + 1),
+    "[" * 100_000,
+    '["\\\\"' + ", [" * 40 + "]" * 41,
+    "[" * 40 + '"' + '\\"' * 100_000,  # an unterminated string of escaped quotes, read once
+])
+def test_json_nested_too_deep_is_refused(text: str) -> None:
+    with pytest.raises(ValueError):
+        loads(text)

@@ -5,7 +5,6 @@ same sections in the same order everywhere, and nothing a strict CSP would block
 from __future__ import annotations
 
 import re
-import sys
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -177,8 +176,7 @@ def test_language_switcher_offers_every_language(lang: str) -> None:
 def test_figures_are_drawn_and_up_to_date() -> None:
     """The how-to-play diagrams are the same SVG in every page, as tools/rules_figures.py
     draws them: a consent vote, Caesar on a path, the Senate filling."""
-    sys.path.insert(0, str(ROOT / "tools"))
-    import rules_figures
+    from tools import rules_figures
 
     for lang in LANGUAGES:
         text = (RULES / f"{lang}.html").read_text(encoding="utf-8")

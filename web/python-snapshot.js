@@ -196,7 +196,7 @@ async function fetchBuildSnapshot(wasm, weigh, onRoute) {
  * the memory to restore), {memory, sparse, source: "build"}, or null when this first visit
  * starts Python itself (faster on its link and CPU, or asked for).
  * @param {object} options
- * @param {Promise|null} options.after the build's file is weighed, fetched and unzipped only
+ * @param {Promise|null} [options.after] the build's file is weighed, fetched and unzipped only
  *   once this has settled (reading the copy is mostly waiting, and starts at once)
  * @param {Promise<{stream: ReadableStream, encoding: string|null, length: number}|null>}
  *   [options.wasm] the runtime's WebAssembly as the page downloads it (a stream of its own to
@@ -225,7 +225,7 @@ export async function readSnapshot({ after = null, wasm = null, route = "auto",
   }
   const weigh = route === "auto" && Number.isFinite(SNAPSHOT_BYTES) ? {
     snapshotBytes: SNAPSHOT_BYTES,
-    saveData: Boolean(globalThis.navigator?.connection?.saveData),
+    saveData: Boolean(/** @type {any} */ (globalThis.navigator)?.connection?.saveData),
   } : null;
   const told = (chosen) => onRoute(weigh ? chosen : { ...chosen, forced: route === "build" });
   try {

@@ -261,10 +261,10 @@ def test_the_human_answers_a_bots_request_with_terms(page: Page, site_url: str,
 
 def test_the_human_accepts_a_bots_offer(page: Page, site_url: str,
                                         console_errors: list[str]) -> None:
-    """A bot asks the human for consent with an offer (seed 7: the bot offers a laurel); the
+    """A bot asks the human for consent with an offer (seed 137: the bot offers a laurel); the
     answer dialog shows it, and agreeing accepts it (R11)."""
     open_site(page, site_url)
-    start_with_bots(page, ["human", "normal", "normal"], seed=7)
+    start_with_bots(page, ["human", "normal", "normal"], seed=137)
 
     def offered_by_a_bot(g: Game) -> bool:
         r = g.state.request

@@ -1,0 +1,155 @@
+"""A Palatinus game as its options, its seed and its actions: play, undo, save, load.
+
+>>> game = Game({"players": 2}, seed=3)
+>>> game.apply(game.legal_actions()[0])["type"]
+'lay'
+>>> Game.load(game.save()).view(None) == game.view(None)
+True
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any, cast
+
+from ..errors import RuleError
+from ..rng import check_seed
+from .describe import describe
+from .legality import refusal
+from .observer import view as observe
+from .options import Options
+from .rules import apply_action, legal_actions
+from .state import OVER, State
+
+SAVE_FORMAT = "palatinus-save"
+SAVE_VERSION = 1
+
+
+class Game:
+    """One table's game. Its state is always ``replay(options, seed, actions)``."""
+
+    def __init__(self, options: Options | dict[str, Any] | None = None, seed: int = 0) -> None:
+        check_seed(seed, "P3")  # the one rule for seeds, as in Quo Vadis
+        self.options = Options.from_dict(options)
+        self.seed = seed
+        self.state = State(self.options, seed)
+        self.actions: list[dict[str, Any]] = []
+        self.events: list[dict[str, Any]] = []
+
+    # -- playing -----------------------------------------------------------------------
+
+    def legal_actions(self, player: int | None = None) -> list[dict[str, Any]]:
+        """Legal actions now (of one player if given)."""
+        return [a for a in legal_actions(self.state) if player is None or a["player"] == player]
+
+    def apply(self, action: Any) -> dict[str, Any]:
+        """Carry out ``action``; raises RuleError and changes nothing if it is illegal."""
+        action = copy.deepcopy(action)
+        event = cast(dict[str, Any], apply_action(self.state, action))  # protocol.EventData
+        self.actions.append(action)
+        self.events.append(event)
+        return copy.deepcopy(event)
+
+    def check(self, action: Any) -> None:
+        """Raise the RuleError ``action`` would raise now, without playing it."""
+        error = refusal(self.state, action)
+        if error is not None:
+            raise error
+
+    def is_over(self) -> bool:
+        """Whether every inhabitant is placed and the hills are scored (P5)."""
+        return self.state.stage == OVER
+
+    # -- seeing ------------------------------------------------------------------------
+
+    def view(self, viewer: int | None = None, log: bool = True) -> dict[str, Any]:
+        """What ``viewer`` (a seat, or None for an onlooker) may see (P8), with the log."""
+        if viewer is not None and (type(viewer) is not int or not 0 <= viewer < self.state.n):
+            raise RuleError("P8", "bad_viewer", f"no seat {viewer!r} at this table",
+                            viewer=repr(viewer)[:40])
+        seen = cast(dict[str, Any], observe(self.state, viewer))  # protocol.View
+        if log:
+            seen["log"] = self.log()
+        if self.state.stage == OVER:
+            seen["seed"] = self.seed  # only at the end: it tells the pile's order (P8)
+        return seen
+
+    def log(self) -> list[dict[str, Any]]:
+        """Every public event so far with its English text (no secret in them, P8)."""
+        return [{"index": i, "player": e["player"], "type": e["type"],
+                 "text": describe(e, self.options.names), "event": copy.deepcopy(e)}
+                for i, e in enumerate(self.events)]
+
+    def replay_view(self, length: int, viewer: int | None = None) -> dict[str, Any]:
+        """The view after the first ``length`` actions; only once the game is over (P8)."""
+        if self.state.stage != OVER:
+            raise RuleError("P8", "game_running", "past positions can be replayed only once "
+                            "the game is over")
+        if type(length) is not int or not 0 <= length <= len(self.actions):
+            raise RuleError("undo", "bad_undo", f"there is no action {length!r} of "
+                            f"{len(self.actions)}", length=repr(length)[:40])
+        seen = Game.replay(self.options, self.seed, self.actions[:length]).view(viewer)
+        seen["seed"] = self.seed
+        return seen
+
+    # -- undo, save, load --------------------------------------------------------------
+
+    def undo(self, count: int = 1) -> None:
+        """Take back the last ``count`` actions."""
+        if type(count) is not int or not 0 <= count <= len(self.actions):
+            raise RuleError("undo", "bad_undo", f"cannot undo {count!r} of {len(self.actions)} "
+                            "actions", count=repr(count)[:40])
+        replayed = Game.replay(self.options, self.seed, self.actions[:len(self.actions) - count])
+        self.state, self.actions, self.events = replayed.state, replayed.actions, replayed.events
+
+    @classmethod
+    def replay(cls, options: Options | dict[str, Any] | None, seed: int,
+               actions: list[Any]) -> Game:
+        """Rebuild a game from its options, seed and actions."""
+        game = cls(options, seed)
+        for index, action in enumerate(actions):
+            try:
+                game.apply(action)
+            except RuleError as error:
+                raise RuleError("save", "bad_save_action",
+                                f"action {index + 1} cannot be replayed: {error}",
+                                index=index) from error
+        return game
+
+    def save(self, meta: Any = None) -> dict[str, Any]:
+        """A versioned JSON-ready save: options, seed, actions (and the caller's ``meta``)."""
+        data: dict[str, Any] = {"format": SAVE_FORMAT, "version": SAVE_VERSION,
+                                "options": self.options.to_dict(), "seed": self.seed,
+                                "actions": copy.deepcopy(self.actions)}
+        if meta is not None:
+            data["meta"] = meta
+        return data
+
+    @classmethod
+    def load(cls, data: Any) -> Game:
+        """A game from ``save()`` data (a dict or JSON text); a clear RuleError if unusable."""
+        if isinstance(data, str | bytes):
+            try:
+                data = json.loads(data)
+            except (ValueError, RecursionError) as error:
+                raise RuleError("save", "corrupt_save", "this file is not valid JSON") from error
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+            raise RuleError("save", "foreign_save", "this is not a Palatinus save")
+        version = data.get("version")
+        if type(version) is not int or version != SAVE_VERSION:
+            raise RuleError("save", "unknown_version", f"save version {version!r} is not "
+                            f"supported (this engine reads version {SAVE_VERSION})",
+                            version=repr(version)[:40])
+        actions, seed = data.get("actions"), data.get("seed")
+        if (not isinstance(actions, list) or type(seed) is not int
+                or not isinstance(data.get("options"), dict)):
+            raise RuleError("save", "corrupt_save",
+                            "the save has no valid options, seed or action list")
+        try:
+            return cls.replay(data["options"], seed, actions)
+        except RuleError as error:
+            if error.rule == "save":
+                raise
+            raise RuleError("save", "corrupt_save", f"the save's options are invalid: {error}") \
+                from error
