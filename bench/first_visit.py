@@ -18,6 +18,12 @@ board (``<html data-engine="ready">``):
 - ``start``: ``?route=start``, Python started (and the engine imported) in the page;
 - ``bare``: a page that only runs ``loadPyodide`` from the same files (bench/load.py's).
 
+Caveats: DevTools' CPU throttling is a thread that interrupts the page's main thread every
+0.2 ms, so on a machine busy with other work it throttles less than asked; a busy machine also
+slows Python's start (seconds of main-thread work) far more than the page's short CPU probe
+(snapshot-route.js), so there ``start`` loses more than the page expects. Say how loaded the
+machine was (the JSON line has the load average) with every figure.
+
 Goal: ``auto`` within 5% of the faster of ``build`` and ``start`` on every row. The variants
 of a row run in turn, once per run, so that a busy machine slows them alike; medians are
 printed. A 1.6 Mbit/s row takes minutes a load. Prints a table and one JSON line.
