@@ -16,10 +16,13 @@ from __future__ import annotations
 import argparse
 import base64
 import contextlib
+import email.utils
 import functools
 import gzip
 import hashlib
+import http
 import http.server
+import io
 import json
 import os
 import shlex
@@ -78,6 +81,10 @@ WHEEL_PATH_PLACEHOLDER = "__WHEEL_PATH__"
 WHEEL_INTEGRITY_PLACEHOLDER = "__WHEEL_INTEGRITY__"
 SNAPSHOT_PATH_PLACEHOLDER = "__SNAPSHOT_PATH__"
 SNAPSHOT_INTEGRITY_PLACEHOLDER = "__SNAPSHOT_INTEGRITY__"
+#: the snapshot file's size and the runtime's WebAssembly's (python-snapshot.js weighs the
+#: snapshot's download against starting Python)
+SNAPSHOT_BYTES_PLACEHOLDER = "__SNAPSHOT_BYTES__"
+WASM_BYTES_PLACEHOLDER = "__WASM_BYTES__"
 #: values written once, here, and stamped into the copied sources before the build id is taken
 CSP_PLACEHOLDER = "__CONTENT_SECURITY_POLICY__"
 WHEEL_FILE_PLACEHOLDER = "__WHEEL_FILE__"
@@ -284,31 +291,115 @@ writeFileSync(process.env.QV_SNAPSHOT, pyodide.makeMemorySnapshot());
 
 #: the sparse form of a snapshot: "QVSP", the memory's length, the page size and the number of
 #: pages (u32, little-endian), a bitmap of the pages that are not all zeros (bit i of byte
-#: i // 8), then those pages in order. Half of Python's memory is zeros: the page unzips and
-#: reads half as much (python-snapshot.js expands it).
+#: i // 8), then those pages in order. The page keeps its copy of the snapshot in this form
+#: (python-snapshot.js makes and expands it); half of Python's memory is zeros.
 SPARSE_MAGIC = b"QVSP"
 SPARSE_PAGE = 4096
+#: the form the build ships, "QVSD": the same header with one more u32, where the runtime's
+#: memory starts in the snapshot (Pyodide's header comes first), then a bitmap of the pages
+#: that differ from the memory the runtime starts with (the wasm's data segments there, zeros
+#: elsewhere), then those pages. Most of the runtime's own static data is unchanged after
+#: Python's start, so this is a quarter smaller gzipped than the sparse form; the page
+#: rebuilds the memory from the runtime's WebAssembly it downloads anyway (memory-image.js).
+DIFF_MAGIC = b"QVSD"
+RUNTIME_WASM = "pyodide.asm.wasm"
 
 
-def sparse_memory(memory: bytes, page: int = SPARSE_PAGE) -> bytes:
-    """The sparse form of a memory snapshot (SPARSE_MAGIC): its all-zero pages left out."""
+def _pages_unlike(memory: bytes, initial: bytes, page: int) -> tuple[bytes, bytes]:
+    """The bitmap of the pages of memory that differ from initial's (zeros past its end), and
+    those pages in order."""
     count = -(-len(memory) // page)
     bitmap = bytearray(-(-count // 8))
     kept = []
     for index in range(count):
         chunk = memory[index * page:(index + 1) * page]
-        if chunk.count(0) != len(chunk):
+        base = initial[index * page:(index + 1) * page]
+        if chunk != base.ljust(len(chunk), b"\0"):
             bitmap[index // 8] |= 1 << (index % 8)
             kept.append(chunk)
-    header = SPARSE_MAGIC + struct.pack("<III", len(memory), page, count)
-    return header + bytes(bitmap) + b"".join(kept)
+    return bytes(bitmap), b"".join(kept)
+
+
+def sparse_memory(memory: bytes, page: int = SPARSE_PAGE) -> bytes:
+    """The sparse form of a memory snapshot (SPARSE_MAGIC): its all-zero pages left out."""
+    bitmap, pages = _pages_unlike(memory, b"", page)
+    header = SPARSE_MAGIC + struct.pack("<III", len(memory), page, -(-len(memory) // page))
+    return header + bitmap + pages
+
+
+def _uleb(data: bytes, at: int) -> tuple[int, int]:
+    """An unsigned LEB128 number of a WebAssembly module, and where the next field starts."""
+    value = shift = 0
+    while True:
+        byte = data[at]
+        at += 1
+        value |= (byte & 0x7F) << shift
+        shift += 7
+        if byte < 0x80:
+            return value, at
+
+
+def _sleb(data: bytes, at: int) -> tuple[int, int]:
+    """A signed LEB128 number, and where the next field starts."""
+    value = shift = 0
+    while True:
+        byte = data[at]
+        at += 1
+        value |= (byte & 0x7F) << shift
+        shift += 7
+        if byte < 0x80:
+            return (value - (1 << shift) if byte & 0x40 else value), at
+
+
+def wasm_data_segments(wasm: bytes) -> list[tuple[int, bytes]]:
+    """The active data segments of a WebAssembly module as (address, bytes): what its memory
+    holds before any code runs. Only the form Pyodide's runtime uses is read (memory 0, an
+    i32.const address); anything else is refused, since the page could not rebuild it."""
+    if wasm[:8] != b"\0asm\x01\0\0\0":
+        raise BuildError("not a WebAssembly module (version 1)")
+    segments: list[tuple[int, bytes]] = []
+    at = 8
+    while at < len(wasm):
+        section = wasm[at]
+        size, at = _uleb(wasm, at + 1)
+        end = at + size
+        if section == 11:
+            count, pos = _uleb(wasm, at)
+            for _ in range(count):
+                flags, pos = _uleb(wasm, pos)
+                if flags != 0 or wasm[pos] != 0x41:
+                    raise BuildError(f"a data segment of another form (flags {flags}): the page "
+                                     "rebuilds only active segments at i32.const addresses")
+                address, pos = _sleb(wasm, pos + 1)
+                if wasm[pos] != 0x0B:
+                    raise BuildError("a data segment's address is not a plain constant")
+                length, pos = _uleb(wasm, pos + 1)
+                segments.append((address, wasm[pos:pos + length]))
+                pos += length
+        at = end
+    return segments
+
+
+def memory_diff(snapshot: bytes, wasm: bytes, page: int = SPARSE_PAGE) -> bytes:
+    """The shipped form of a Pyodide memory snapshot (DIFF_MAGIC): only the pages that differ
+    from the runtime's initial memory, placed where the snapshot's header ends."""
+    base = struct.unpack_from("<I", snapshot, 4)[0]  # Pyodide's header length
+    initial = bytearray(len(snapshot))
+    for address, data in wasm_data_segments(wasm):
+        start = base + address
+        if start + len(data) > len(initial):
+            raise BuildError("a data segment lies past the snapshot's memory")
+        initial[start:start + len(data)] = data
+    bitmap, pages = _pages_unlike(snapshot, bytes(initial), page)
+    count = -(-len(snapshot) // page)
+    return DIFF_MAGIC + struct.pack("<IIII", len(snapshot), page, count, base) + bitmap + pages
 
 
 def make_snapshot(runtime_dir: Path, wheel: Path) -> bytes:
     """Python's memory right after ``import qvcore.jsapi``, made with Node from the site's own
-    runtime and wheel, in sparse form and gzipped: the page restores it instead of starting
-    Python (and importing the engine) itself. Pyodide checks that a snapshot matches its
-    runtime."""
+    runtime and wheel, as its difference from the runtime's initial memory (memory_diff) and
+    gzipped: the page restores it instead of starting Python (and importing the engine)
+    itself. Pyodide checks that a snapshot matches its runtime."""
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "python.snapshot"
         env = {**os.environ, "QV_RUNTIME": str(runtime_dir.resolve()),
@@ -322,7 +413,8 @@ def make_snapshot(runtime_dir: Path, wheel: Path) -> bytes:
         if done.returncode != 0 or not out.is_file():
             raise BuildError(f"making the Python snapshot with Node failed (exit code "
                              f"{done.returncode}):\n{done.stderr[-2000:]}")
-        return gzip.compress(sparse_memory(out.read_bytes()), compresslevel=6, mtime=0)
+        diff = memory_diff(out.read_bytes(), (runtime_dir / RUNTIME_WASM).read_bytes())
+        return gzip.compress(diff, compresslevel=6, mtime=0)
 
 
 def board_json() -> str:
@@ -415,7 +507,10 @@ def assemble(staging: Path) -> dict[str, str]:
                                          subresource_integrity(wheel.read_bytes()),
                                      SNAPSHOT_PATH_PLACEHOLDER: snapshot_path,
                                      SNAPSHOT_INTEGRITY_PLACEHOLDER:
-                                         subresource_integrity(snapshot)})
+                                         subresource_integrity(snapshot),
+                                     SNAPSHOT_BYTES_PLACEHOLDER: str(len(snapshot)),
+                                     WASM_BYTES_PLACEHOLDER:
+                                         str((runtime_dir / RUNTIME_WASM).stat().st_size)})
     info = {
         "build": build_id,
         "version": read_project().version,
@@ -487,14 +582,74 @@ RUNTIME_CACHE_CONTROL = "public, max-age=86400"
 DEFAULT_CACHE_CONTROL = "no-cache"
 
 
+#: what GitHub Pages sends gzip-compressed to a browser that accepts it: text types and
+#: WebAssembly; zips, wheels, images and the snapshot's .gz go as they are (README)
+GZIP_SUFFIXES = frozenset({".html", ".js", ".mjs", ".css", ".json", ".webmanifest", ".svg",
+                           ".wasm"})
+_gzipped: dict[tuple[str, int, int], bytes] = {}
+_gzipped_lock = threading.Lock()
+
+
+def gzipped(path: Path) -> bytes:
+    """A file's content gzip-compressed (level 6, as a host would), kept while the file is
+    unchanged."""
+    stat = path.stat()
+    key = (str(path.resolve()), stat.st_mtime_ns, stat.st_size)
+    with _gzipped_lock:
+        found = _gzipped.get(key)
+    if found is None:
+        found = gzip.compress(path.read_bytes(), compresslevel=6, mtime=0)
+        with _gzipped_lock:
+            _gzipped[key] = found
+    return found
+
+
+def precompress(directory: Path) -> None:
+    """Compress every file the server would send gzipped, so that no timed request waits for
+    it (benchmarks call this before they measure)."""
+    for path in directory.rglob("*"):
+        if path.is_file() and path.suffix.lower() in GZIP_SUFFIXES:
+            gzipped(path)
+
+
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
-    """Serves a directory with the MIME types and cache headers the page needs."""
+    """Serves a directory with the MIME types and cache headers the page needs, compressed
+    where GitHub Pages compresses (GZIP_SUFFIXES)."""
 
     quiet = False
 
     def guess_type(self, path: str | os.PathLike[str]) -> str:
         """The MIME type by file suffix, ours first (Python 3.11 calls .js application/...)."""
         return MIME_TYPES.get(Path(path).suffix.lower()) or super().guess_type(path)
+
+    def send_head(self) -> Any:
+        """The file gzip-compressed when the browser accepts it and the host would compress
+        it; otherwise as the standard handler sends it."""
+        accepted = self.headers.get("Accept-Encoding", "")
+        if "gzip" not in [part.split(";")[0].strip() for part in accepted.split(",")]:
+            return super().send_head()
+        path = Path(self.translate_path(self.path))
+        if self.path.split("?")[0].endswith("/"):
+            path = path / "index.html"
+        if path.suffix.lower() not in GZIP_SUFFIXES or not path.is_file():
+            return super().send_head()
+        modified = int(path.stat().st_mtime)
+        since = self.headers.get("If-Modified-Since")
+        if since:
+            with contextlib.suppress(TypeError, ValueError, IndexError, OverflowError):
+                if email.utils.parsedate_to_datetime(since).timestamp() >= modified:
+                    self.send_response(http.HTTPStatus.NOT_MODIFIED)
+                    self.end_headers()
+                    return None
+        body = gzipped(path)
+        self.send_response(http.HTTPStatus.OK)
+        self.send_header("Content-Type", self.guess_type(path))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Vary", "Accept-Encoding")
+        self.send_header("Last-Modified", self.date_time_string(modified))
+        self.end_headers()
+        return io.BytesIO(body)
 
     def end_headers(self) -> None:
         """Add Cache-Control and the Content-Security-Policy to every response."""

@@ -15,8 +15,19 @@ paths play it:
 
 Each is timed on CPython here and, unless ``--no-browser``, inside Pyodide in
 headless Chromium: the site is built (``build.py site``), served on 127.0.0.1,
-and a page that loads the engine as the game does runs the same code and
-reports its figures. Prints a table and one JSON line.
+and a page that loads the engine as the game does (restoring the build's snapshot)
+runs the same code, one call per timed batch, as the game calls Python:
+
+- first call: the first batch of each path right after the restore. Chromium runs a
+  long call that starts cold on its baseline WebAssembly compiler (Liftoff) from
+  start to finish, so this is what a player's first bot decisions get;
+- warm: after one warm-up call of each path, ``--browser-repeats`` batches of
+  ``--browser-games`` games, each its own call, alternating with a batch of the
+  same games on CPython, so that a busy machine slows both alike.
+
+Figures are games per wall second and per CPU second (CPython: the process's CPU
+time; Pyodide: the CPU time of the browser's processes during the call, read from
+/proc, where there is one). Prints a table and one JSON line.
 """
 
 from __future__ import annotations
@@ -30,10 +41,11 @@ import pstats
 import random
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -47,53 +59,47 @@ from qvcore.state import GameState  # noqa: E402
 
 GOAL = 1000
 PAGE = "bench-engine.html"
-#: the code the page runs in Pyodide: the same two loops as ``run`` below
+#: the code the page defines in Pyodide: the same loop as ``run`` below, one batch a call
 PAGE_PYTHON = """
-import json, random, time
+import json, random, sys, time
 from qvcore.options import Options
 from qvcore.playout import random_playout
 from qvcore.simulate import play_random_game
 from qvcore.state import GameState
 
-def bench(games, fast):
+def bench(games, seed, fast):
     options = Options(players=5)
-    start = time.perf_counter()
     turns = 0
-    for seed in range(games):
+    start = time.perf_counter()
+    for index in range(games):
         if fast:
-            state = random_playout(GameState(options, seed), random.Random(seed))
+            state = random_playout(GameState(options, seed + index), random.Random(seed + index))
         else:
-            state = play_random_game(options, seed, check=False)[0]
+            state = play_random_game(options, seed + index, check=False)[0]
         turns += state.turn
-    return games / (time.perf_counter() - start), turns / games
-
-bench(5, True)
-bench(5, False)
-rates = {"fast": [], "validated": []}
-for _ in range(REPEATS):  # interleaved, so that a busy machine slows both alike
-    for name, fast in (("fast", True), ("validated", False)):
-        rates[name].append(bench(GAMES, fast)[0])
-results = {name: round(sorted(r)[len(r) // 2], 1) for name, r in rates.items()}
-import sys
-results["python"] = sys.version.split()[0]
-json.dumps(results)
+    return json.dumps({"seconds": time.perf_counter() - start, "turns": turns,
+                       "python": sys.version.split()[0]})
 """
+PAGE_SCRIPT = "bench-engine.js"
 PAGE_HTML = """<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><title>bench: engine in Pyodide</title>
-<script type="module">
-  import { loadEngine } from "./engine-loader.js";
-  try {
-    const pyodide = await loadEngine();
-    const code = await (await fetch("./bench-engine.py")).text();
-    window.benchResult = JSON.parse(await pyodide.runPythonAsync(code));
-  } catch (error) {
-    window.benchResult = { error: String(error) };
-  }
-</script></head>
+<script type="module" src="bench-engine.js"></script></head>
 <body><p>engine benchmark</p></body>
 </html>
 """
+PAGE_JS = """import { loadEngine } from "./engine-loader.js";
+try {
+  const pyodide = await loadEngine();
+  pyodide.runPython(await (await fetch("./bench-engine.py")).text());
+  window.benchBatch = (games, seed, fast) =>
+    JSON.parse(pyodide.runPython(`bench(${games}, ${seed}, ${fast ? "True" : "False"})`));
+  window.benchReady = true;
+} catch (error) {
+  window.benchReady = String(error);
+}
+"""
+PATHS = (("fast", True), ("validated", False))
 
 
 # -- CPython --
@@ -113,25 +119,6 @@ def run(games: int, seed: int, fast: bool) -> tuple[float, float, int]:
     return time.perf_counter() - wall, time.process_time() - cpu, turns
 
 
-def cpython_figures(games: int, repeats: int) -> dict[str, Any]:
-    """Median games/s (wall and CPU) of both paths over ``repeats`` runs of ``games`` games."""
-    walls: dict[str, list[float]] = {"fast": [], "validated": []}
-    cpus: dict[str, list[float]] = {"fast": [], "validated": []}
-    for repeat in range(repeats):  # interleaved, so that a busy machine slows both alike
-        for name, fast in (("fast", True), ("validated", False)):
-            wall, cpu, turns = run(games, repeat * games, fast)
-            walls[name].append(games / wall)
-            cpus[name].append(games / cpu)
-            print(f"CPython {name:9} run {repeat + 1}: {games / wall:7.1f} games/s wall, "
-                  f"{games / cpu:7.1f} games/s CPU, {turns / games:5.1f} turns/game",
-                  file=sys.stderr)
-    out: dict[str, Any] = {
-        name: {"games_per_second": round(statistics.median(walls[name]), 1),
-               "games_per_cpu_second": round(statistics.median(cpus[name]), 1)}
-        for name in walls}
-    return out
-
-
 def profile(games: int) -> str:
     """Where the fast path's time goes, by own time."""
     profiler = cProfile.Profile()
@@ -143,26 +130,56 @@ def profile(games: int) -> str:
 
 # -- Pyodide in Chromium --
 
+#: one batch: (wall seconds, CPU seconds or None, turns)
+Batch = Callable[[int, int, bool], tuple[float, float | None, int]]
 
-def browser_figures(games: int, repeats: int) -> dict[str, Any]:
-    """Build the site, serve a snapshot with the bench page, run it in headless Chromium."""
+
+def descendants_cpu_seconds() -> float | None:
+    """The CPU time (user + system) of every process started from this one (the Playwright
+    driver and the browser's processes), from /proc; None where there is no /proc."""
     try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        return _browser_in_venv(games, repeats)
+        stats = {}
+        for entry in Path("/proc").iterdir():
+            if entry.name.isdigit():
+                try:
+                    text = (entry / "stat").read_text()
+                except OSError:
+                    continue
+                fields = text[text.rindex(")") + 2:].split()
+                stats[int(entry.name)] = (int(fields[1]), int(fields[11]) + int(fields[12]))
+    except OSError:
+        return None
+    children: dict[int, list[int]] = {}
+    for pid, (parent, _) in stats.items():
+        children.setdefault(parent, []).append(pid)
+    total, todo = 0, list(children.get(os.getpid(), []))
+    while todo:
+        pid = todo.pop()
+        total += stats[pid][1]
+        todo += children.get(pid, [])
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+@contextmanager
+def pyodide_page() -> Iterator[tuple[Batch, str]]:
+    """Build the site, serve a copy with the bench page, open it in headless Chromium; yield
+    a function that plays one batch in the page (one call into Python), and the browser's
+    version."""
+    from playwright.sync_api import sync_playwright
+
     import build
     from tests.browser.conftest import CHROMIUM_ARGS
 
     build.build_site()
     with tempfile.TemporaryDirectory() as tmp:
-        snapshot = Path(tmp) / "site"
-        shutil.copytree(build.SITE, snapshot)
-        (snapshot / PAGE).write_text(PAGE_HTML, encoding="utf-8")
-        code = PAGE_PYTHON.replace("GAMES", str(games)).replace("REPEATS", str(repeats))
-        (snapshot / "bench-engine.py").write_text(code, encoding="utf-8")
+        site = Path(tmp) / "site"
+        shutil.copytree(build.SITE, site)
+        (site / PAGE).write_text(PAGE_HTML, encoding="utf-8")
+        (site / PAGE_SCRIPT).write_text(PAGE_JS, encoding="utf-8")
+        (site / "bench-engine.py").write_text(PAGE_PYTHON, encoding="utf-8")
         config = Path(tmp) / "xdg-config"
         config.mkdir()
-        with build.serving(snapshot, "127.0.0.1", 0, quiet=True) as url, \
+        with build.serving(site, "127.0.0.1", 0, quiet=True) as url, \
                 sync_playwright() as playwright:
             browser = playwright.chromium.launch(
                 executable_path=build.chromium_path(), args=CHROMIUM_ARGS,
@@ -171,76 +188,141 @@ def browser_figures(games: int, repeats: int) -> dict[str, Any]:
                 # the bench page is not the game: the site's CSP is not what is measured
                 page = browser.new_page(bypass_csp=True)
                 page.goto(url + PAGE)
-                page.wait_for_function("window.benchResult !== undefined",
-                                       timeout=600_000, polling=500)
-                result: dict[str, Any] = page.evaluate("window.benchResult")
-                version = browser.version
+                page.wait_for_function("window.benchReady !== undefined", timeout=120_000)
+                ready = page.evaluate("window.benchReady")
+                if ready is not True:
+                    raise RuntimeError(f"the bench page failed: {ready}")
+
+                def batch(count: int, seed: int, fast: bool) -> tuple[float, float | None, int]:
+                    cpu = descendants_cpu_seconds()
+                    result: dict[str, Any] = page.evaluate(
+                        "([g, s, f]) => window.benchBatch(g, s, f)", [count, seed, fast])
+                    after = descendants_cpu_seconds()
+                    used = None if cpu is None or after is None else after - cpu
+                    return float(result["seconds"]), used, int(result["turns"])
+
+                yield batch, browser.version
             finally:
                 browser.close()
-    if "error" in result:
-        return {"error": result["error"]}
-    return {"fast": {"games_per_second": result["fast"]},
-            "validated": {"games_per_second": result["validated"]},
-            "python": result["python"], "chromium": version, "games_per_run": games}
 
 
-def _browser_in_venv(games: int, repeats: int) -> dict[str, Any]:
-    """Without Playwright here, run the browser part with the project's .venv (build.py test)."""
-    python = ROOT / ".venv" / "bin" / "python"
-    if not python.is_file() or sys.prefix != sys.base_prefix:
-        return {"error": "Playwright is missing: run `python3 build.py test -q tests/test_setup.py`"
-                " once to create .venv"}
-    done = subprocess.run(
-        [str(python), __file__, "--browser-only", "--browser-games", str(games),
-         "--browser-repeats", str(repeats)], capture_output=True, text=True, check=False)
-    lines = [line for line in done.stdout.splitlines() if line.startswith("{")]
-    if done.returncode or not lines:
-        return {"error": (done.stderr or done.stdout).strip()[-500:]}
-    figures: dict[str, Any] = json.loads(lines[-1])
-    return figures
+def rate(games: int, seconds: float | None) -> float | None:
+    """Games per second, rounded (None when not measured)."""
+    return None if not seconds else round(games / seconds, 1)
+
+
+def measure(games: int, repeats: int, browser_games: int, repeats_browser: int,
+            browser: bool) -> dict[str, Any]:
+    """First-call and warm figures of both paths, CPython and (if asked) Pyodide batches
+    alternating."""
+    out: dict[str, Any] = {}
+
+    def cpython(count: int, seed: int, fast: bool) -> tuple[float, float | None, int]:
+        return run(count, seed, fast)
+
+    runners: dict[str, tuple[Batch, int, int]] = {"cpython": (cpython, games, repeats)}
+    page = pyodide_page() if browser else None
+    try:
+        if page is not None:
+            batch, version = page.__enter__()
+            runners["pyodide"] = (batch, browser_games, repeats_browser)
+            out["chromium"] = version
+        # first calls, cold: what a player's first decisions get
+        for runtime, (play, count, _) in runners.items():
+            for name, fast in PATHS:
+                wall, cpu, _ = play(count, 0, fast)
+                out.setdefault(runtime, {}).setdefault(name, {})["first_call"] = {
+                    "games_per_second": rate(count, wall),
+                    "games_per_cpu_second": rate(count, cpu)}
+                play(count, 10_000, fast)  # the warm-up call
+        samples: dict[tuple[str, str], list[tuple[float, float | None]]] = {}
+        for repeat in range(max(r for _, _, r in runners.values())):
+            for name, fast in PATHS:
+                for runtime, (play, count, times) in runners.items():
+                    if repeat >= times:
+                        continue
+                    wall, cpu, turns = play(count, (repeat + 1) * 1000, fast)
+                    samples.setdefault((runtime, name), []).append((wall, cpu))
+                    print(f"{runtime:8} {name:9} batch {repeat + 1}: {count / wall:7.1f} games/s "
+                          f"wall, {'-' if not cpu else f'{count / cpu:7.1f}'} games/s CPU, "
+                          f"{turns / count:5.1f} turns/game", file=sys.stderr, flush=True)
+        for (runtime, name), values in samples.items():
+            count = runners[runtime][1]
+            cpus = [c for _, c in values if c]
+            out[runtime][name]["warm"] = {
+                "games_per_second": rate(count, statistics.median(w for w, _ in values)),
+                "games_per_cpu_second": rate(count, statistics.median(cpus)) if cpus else None}
+    finally:
+        if page is not None:
+            page.__exit__(None, None, None)
+    return out
 
 
 # -- main --
+
+
+def print_table(result: dict[str, Any]) -> None:
+    """Games per second (wall and CPU), first call and warm, and Pyodide against CPython."""
+    print(f"{'':22}{'first call':>22}{'warm':>22}")
+    print(f"{'games/s':22}{'wall':>11}{'CPU':>11}{'wall':>11}{'CPU':>11}")
+    for runtime in ("cpython", "pyodide"):
+        for name, _ in PATHS:
+            figures = result.get(runtime, {}).get(name)
+            if not figures:
+                continue
+            cells = "".join(f"{'-' if v is None else v:>11}" for part in ("first_call", "warm")
+                            for v in (figures[part]["games_per_second"],
+                                      figures[part]["games_per_cpu_second"]))
+            print(f"{runtime + ' ' + name:22}{cells}")
+    for key, value in result.get("pyodide_vs_cpython", {}).items():
+        print(f"Pyodide / CPython {key}: {value}")
+    print(f"goal: {GOAL} games/s (CPython fast, wall)")
+
+
+def ratios(result: dict[str, Any]) -> dict[str, float]:
+    """Pyodide's games per second over CPython's, per path, first call and warm, wall and CPU."""
+    out: dict[str, float] = {}
+    for name, _ in PATHS:
+        for part in ("first_call", "warm"):
+            for unit in ("games_per_second", "games_per_cpu_second"):
+                mine = result.get("pyodide", {}).get(name, {}).get(part, {}).get(unit)
+                theirs = result["cpython"][name][part][unit]
+                if mine and theirs:
+                    label = "wall" if unit == "games_per_second" else "CPU"
+                    out[f"{name} {part} {label}"] = round(mine / theirs, 2)
+    return out
 
 
 def main() -> None:
     """Measure and print."""
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--games", type=int, default=300, help="games per CPython run")
-    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--games", type=int, default=300, help="games per CPython batch")
+    parser.add_argument("--repeats", type=int, default=3, help="warm CPython batches")
     parser.add_argument("--browser", action=argparse.BooleanOptionalAction, default=True,
                         help="also measure Pyodide in headless Chromium (default: yes)")
-    parser.add_argument("--browser-games", type=int, default=100, help="games per browser run")
-    parser.add_argument("--browser-repeats", type=int, default=3)
-    parser.add_argument("--browser-only", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--browser-games", type=int, default=100, help="games per browser batch")
+    parser.add_argument("--browser-repeats", type=int, default=3, help="warm browser batches")
     parser.add_argument("--profile", action="store_true")
     args = parser.parse_args()
-    if args.browser_only:
-        print(json.dumps(browser_figures(args.browser_games, args.browser_repeats)))
-        return
+    if args.browser:
+        try:
+            import playwright  # noqa: F401
+        except ImportError:
+            python = ROOT / ".venv" / "bin" / "python"
+            if not python.is_file() or sys.prefix != sys.base_prefix:
+                sys.exit("Playwright is missing: run `python3 build.py test -q "
+                         "tests/test_build.py` once to create .venv, or pass --no-browser")
+            os.execv(python, [str(python), __file__, *sys.argv[1:]])
     result: dict[str, Any] = {
         "bench": "engine", "python": sys.version.split()[0], "players": 5,
-        "games_per_run": args.games, "goal": GOAL,
-        "cpython": cpython_figures(args.games, args.repeats),
+        "games_per_run": args.games, "browser_games_per_run": args.browser_games,
+        "goal": GOAL, "load_average": [round(x, 2) for x in os.getloadavg()],
     }
-    fast = result["cpython"]["fast"]["games_per_second"]
-    validated = result["cpython"]["validated"]["games_per_second"]
-    result["speedup_cpu"] = round(result["cpython"]["fast"]["games_per_cpu_second"]
-                                  / result["cpython"]["validated"]["games_per_cpu_second"], 2)
-    if args.browser:
-        result["pyodide"] = browser_figures(args.browser_games, args.browser_repeats)
-        pyodide_fast = result["pyodide"].get("fast", {}).get("games_per_second")
-        if pyodide_fast:
-            result["pyodide_vs_cpython"] = round(pyodide_fast / fast, 2)
-    rows = [("CPython fast", fast), ("CPython validated", validated),
-            ("CPython fast CPU", result["cpython"]["fast"]["games_per_cpu_second"]),
-            ("CPython valid. CPU", result["cpython"]["validated"]["games_per_cpu_second"])]
-    if "fast" in result.get("pyodide", {}):
-        rows += [("Pyodide fast", result["pyodide"]["fast"]["games_per_second"]),
-                 ("Pyodide validated", result["pyodide"]["validated"]["games_per_second"])]
-    for name, rate in rows:
-        print(f"{name:18} {rate:8.1f} games/s (goal {GOAL})")
+    result.update(measure(args.games, args.repeats, args.browser_games, args.browser_repeats,
+                          args.browser))
+    result["pyodide_vs_cpython"] = ratios(result)
+    print_table(result)
     print(json.dumps(result))
     if args.profile:
         print(profile(min(args.games, 100)))

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import base64
+import gzip
 import hashlib
 import json
 import re
+import struct
 import subprocess
 import sys
 import tarfile
@@ -15,7 +17,7 @@ from pathlib import Path
 
 import build
 from qvcore.board import board_data
-from tests.browser.sites import expand_sparse, snapshot_memory
+from tests.browser.sites import expand_diff, expand_sparse, snapshot_memory
 from tools import wheel_backend
 
 WHEEL_NAME = re.compile(r"^[a-z0-9_]+-[0-9][0-9a-z.+!]*-py3-none-any\.whl$")
@@ -91,6 +93,61 @@ def test_sparse_memory_leaves_out_zero_pages_and_expands_back() -> None:
     assert expand_sparse(build.sparse_memory(bytes(3 * page))) == bytes(3 * page)
 
 
+def leb128(value: int) -> bytes:
+    """An unsigned LEB128 number (the test's WebAssembly modules)."""
+    out = bytearray()
+    while True:
+        byte, value = value & 0x7F, value >> 7
+        out.append(byte | (0x80 if value else 0))
+        if not value:
+            return bytes(out)
+
+
+def sleb128(value: int) -> bytes:
+    """A signed LEB128 number (an i32.const)."""
+    out = bytearray()
+    while True:
+        byte, value = value & 0x7F, value >> 7
+        if (value == 0 and not byte & 0x40) or (value == -1 and byte & 0x40):
+            return bytes(out + bytes([byte]))
+        out.append(byte | 0x80)
+
+
+def wasm_with_data(segments: list[tuple[int, bytes]]) -> bytes:
+    """A WebAssembly module with only a data section (active segments at constant addresses)."""
+    body = leb128(len(segments)) + b"".join(
+        b"\0\x41" + sleb128(address) + b"\x0b" + leb128(len(data)) + data
+        for address, data in segments)
+    return b"\0asm\x01\0\0\0" + b"\x0b" + leb128(len(body)) + body
+
+
+def test_memory_diff_keeps_only_pages_unlike_the_runtimes_initial_memory() -> None:
+    page = build.SPARSE_PAGE
+    base = 64  # where the runtime's memory starts in the snapshot (after Pyodide's header)
+    static = bytes(range(256)) * 40  # 10240 bytes of the runtime's data, pages 0 to 2
+    wasm = wasm_with_data([(0, static), (3 * page, b"tail")])
+    assert build.wasm_data_segments(wasm) == [(0, static), (3 * page, b"tail")]
+    memory = bytearray(5 * page)
+    memory[4:8] = struct.pack("<I", base)
+    memory[base:base + len(static)] = static
+    memory[base + 3 * page:base + 3 * page + 4] = b"tail"
+    memory[2 * page + 100] ^= 0xFF  # Python changed one byte of the static data
+    diff = build.memory_diff(bytes(memory), wasm)
+    assert diff[:4] == build.DIFF_MAGIC
+    # the header page (it holds Pyodide's header) and the changed page only
+    assert diff[20] == 0b101
+    assert len(diff) == 20 + 1 + 2 * page
+    assert expand_diff(diff, wasm) == bytes(memory)
+
+
+def test_the_shipped_snapshot_is_smaller_than_its_sparse_form(built_site: Path) -> None:
+    memory = snapshot_memory(built_site)
+    info = json.loads((built_site / build.BUILD_INFO).read_text())
+    shipped = (built_site / info["snapshot"]).stat().st_size
+    sparse = len(gzip.compress(build.sparse_memory(memory), compresslevel=6, mtime=0))
+    assert shipped < 0.85 * sparse
+
+
 def test_the_builds_python_snapshot_is_stamped_and_holds_no_path_of_the_build(
     built_site: Path,
 ) -> None:
@@ -155,6 +212,27 @@ def test_server_sends_the_right_types(tmp_path: Path) -> None:
         assert head("d.json")[0] == "application/json"
         assert head("e.webmanifest")[0] == "application/manifest+json"
         assert head("pyodide/f.wasm") == ("application/wasm", build.RUNTIME_CACHE_CONTROL)
+
+
+def test_server_gzips_what_github_pages_gzips_and_not_the_snapshot(tmp_path: Path) -> None:
+    text = b"let x = 1;\n" * 1000
+    for name in ("a.js", "b.wasm", "c.json", "index.html", "s.bin.gz", "w.whl"):
+        (tmp_path / name).write_bytes(text)
+    with build.serving(tmp_path) as url:
+        def get(name: str, encoding: str = "gzip, deflate, br") -> tuple[str | None, bytes]:
+            request = urllib.request.Request(url + name, headers={"Accept-Encoding": encoding})
+            with urllib.request.urlopen(request) as response:
+                return response.headers["Content-Encoding"], response.read()
+
+        for name in ("a.js", "b.wasm", "c.json", ""):
+            encoding, body = get(name)
+            assert encoding == "gzip", name
+            assert gzip.decompress(body) == text
+        # the snapshot keeps its own gzip (the page unzips it), zips are not compressed
+        assert get("s.bin.gz") == (None, text)
+        assert get("w.whl") == (None, text)
+        # a client that does not ask for gzip gets the file as it is
+        assert get("a.js", "identity") == (None, text)
 
 
 def test_index_html_carries_the_servers_content_security_policy(built_site: Path) -> None:

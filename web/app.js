@@ -15,7 +15,7 @@
 // what went wrong). A language catalog that cannot be downloaded leaves the page in English,
 // says so, and the game starts all the same (<html data-i18n="failed">).
 
-import { loadEngine, readBuildInfo, snapshotState } from "./engine-loader.js";
+import { loadEngine, readBuildInfo, snapshotRoute, snapshotState } from "./engine-loader.js";
 
 const root = document.documentElement;
 const $ = (id) => document.getElementById(id);
@@ -56,9 +56,26 @@ const painted = new Promise((resolve) => { boardPainted = resolve; });
 // before Python's long start
 const ui = painted.then(() => Promise.all([import("./ui.js"), import("./guard.js")]));
 
+/** `?route=build` or `?route=start` chooses how a first visit starts Python (benchmarks and
+ * tests); otherwise the page weighs its link and CPU (snapshot-route.js). */
+const ROUTES = ["auto", "build", "start"];
+const askedRoute = new URLSearchParams(location.search).get("route");
 const pyodide = loadEngine(({ stage, message, fraction }) =>
   progress({ key: STAGE_KEYS[stage], english: message }, fraction),
-{ after: Promise.allSettled([painted, ui]), prepareAfter: painted });
+{ after: Promise.allSettled([painted, ui]), prepareAfter: painted,
+  route: ROUTES.includes(askedRoute) ? askedRoute : "auto" });
+// <html data-snapshot-route="copy|build|start|off"> as soon as it is chosen, and what was
+// weighed in data-snapshot-weighed ("rate 1.2 Mbit/s, CPU 1.0x: download 31 s, spares 1.6 s")
+snapshotRoute.then(({ route, rate, cpu, download, spared, forced }) => {
+  root.dataset.snapshotRoute = route;
+  if (forced) root.dataset.snapshotWeighed = "asked for";
+  else if (cpu !== undefined) {
+    const mbps = rate === undefined ? "?" : rate === Infinity ? "all at once"
+      : `${(rate * 8 / 1e6).toFixed(1)} Mbit/s`;
+    root.dataset.snapshotWeighed = `rate ${mbps}, CPU ${cpu.toFixed(2)}x: download ${
+      download ?? "?"} s, spares ${spared ?? "?"} s`;
+  }
+});
 const boardData = fetch("board.json").then((r) => {
   if (!r.ok) throw new Error(`cannot read board.json (HTTP ${r.status})`);
   return r.json();

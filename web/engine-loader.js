@@ -10,7 +10,10 @@
 //   right after `import qvcore.jsapi` (snapshot/python-<build id>.bin.gz, made with Node from
 //   the site's own runtime and wheel), and `loadPyodide({_loadSnapshot})` restores it.
 //   python-snapshot.js gets it: the browser's unzipped copy from an earlier visit, else the
-//   build's file, unzipped by a worker. Its name carries the build id, so a new build never
+//   build's file, unzipped by a worker, on a first visit only where its download costs less
+//   than the start it spares (snapshot-route.js weighs the link, measured on the runtime's
+//   own download, and the CPU; `snapshotRoute` says what was chosen, a first visit on a slow
+//   link starts Python itself). Its name carries the build id, so a new build never
 //   restores an old snapshot; one that cannot be restored (corrupt, missing, another runtime)
 //   is dropped with a message in the console only, and Python then starts normally;
 // - the qvcore wheel is downloaded beside it (checked against the build's sha256), written to
@@ -23,7 +26,7 @@
 // is at ./pyodide/, the wheel at ./wheels/, both relative to this module.
 
 import {
-  dropCopy, expandMemory, keepCopy, readSnapshot, snapshotAvailable,
+  copyNoted, dropCopy, expandMemory, keepCopy, readSnapshot, snapshotAvailable,
 } from "./python-snapshot.js";
 
 const BUILD_ID = "__BUILD_ID__";
@@ -78,6 +81,14 @@ let settleSnapshot;
  * site, or a browser without DecompressionStream) or "failed" (a message is in the console,
  * and Python started normally). */
 export const snapshotState = new Promise((resolve) => { settleSnapshot = resolve; });
+
+let settleRoute;
+/** Resolves, once chosen, with the route the start takes: {route, ...}, route being "copy"
+ * (the browser's copy of the snapshot), "build" (the build's file), "start" (Python starts
+ * itself: faster on this visit's link and CPU, or asked for) or "off" (no snapshot to use).
+ * A first visit also says what was weighed: rate (bytes/s), cpu (slowness), download and
+ * spared (s), or forced: true when the route was asked for. */
+export const snapshotRoute = new Promise((resolve) => { settleRoute = resolve; });
 
 /**
  * Fetch build-info.json once: {build, version, wheel, wheel_sha256, snapshot, snapshot_sha256,
@@ -139,13 +150,37 @@ const WASM_URL = new URL("pyodide.asm.wasm", RUNTIME_URL).href;
 /**
  * The runtime's WebAssembly, compiled before Python starts: the browser compiles it off the
  * main thread while the page gets ready, where Pyodide would begin only when Python starts.
- * Null when this browser cannot compile a stream (Pyodide then compiles it itself).
+ * `compiled` is null when this browser cannot compile a stream (Pyodide then compiles it
+ * itself). With `split`, the download is also read a second time (`branch`, a promise of
+ * {stream, encoding, length} or null): a first visit measures its link on it and rebuilds
+ * Python's memory from it (python-snapshot.js). A return visit does not split it, so that the
+ * browser can use the code it cached for the file's URL.
  */
-function compileRuntime() {
-  if (typeof WebAssembly.compileStreaming !== "function") return null;
-  const compiled = WebAssembly.compileStreaming(fetch(WASM_URL));
+function compileRuntime(split) {
+  if (typeof WebAssembly.compileStreaming !== "function") {
+    return { compiled: null, branch: Promise.resolve(null) };
+  }
+  let branch = Promise.resolve(null);
+  let source = fetch(WASM_URL);
+  if (split) {
+    const parts = source.then((response) => {
+      if (!response.ok || !response.body || typeof response.body.tee !== "function") {
+        return { response, branch: null };
+      }
+      const [compile, read] = response.body.tee();
+      return {
+        response: new Response(compile, { status: response.status,
+          headers: { "content-type": "application/wasm" } }),
+        branch: { stream: read, encoding: response.headers.get("content-encoding"),
+          length: Number(response.headers.get("content-length")) },
+      };
+    });
+    source = parts.then((part) => part.response);
+    branch = parts.then((part) => part.branch, () => null);
+  }
+  const compiled = WebAssembly.compileStreaming(source);
   compiled.catch(() => {});  // Pyodide's own download then says what failed
-  return compiled;
+  return { compiled, branch };
 }
 
 /**
@@ -266,8 +301,8 @@ function engineAnswers(pyodide) {
   pyodide.runPython("import random\nrandom.seed()");
 }
 
-async function restore(runtime, compiled, bytes, wheel) {
-  const pyodide = await startRuntime(runtime, compiled, { _loadSnapshot: bytes });
+async function restore(runtime, compiled, memory, wheel) {
+  const pyodide = await startRuntime(runtime, compiled, { _loadSnapshot: memory });
   mark("runtime");
   // the snapshot holds Python's memory, not its files: put the wheel back
   installWheel(pyodide, await wheel);
@@ -283,11 +318,14 @@ async function restore(runtime, compiled, bytes, wheel) {
  * @param {(progress: {stage: string, fraction: number, message: string}) => void} [onProgress]
  *   called as loading goes on; stage is one of "runtime", "wheel", "import", "ready";
  *   fraction rises from 0 to 1.
- * @param {{snapshot?: boolean, after?: Promise, prepareAfter?: Promise}} [options]
+ * @param {{snapshot?: boolean, route?: string, after?: Promise, prepareAfter?: Promise}}
+ *   [options]
  *   snapshot: false never uses a snapshot (Python starts and imports the engine itself).
+ *   route: "auto" (the default) lets a first visit weigh its link and CPU to choose between
+ *   the build's snapshot and a normal start (snapshot-route.js); "build" or "start" choose.
  *   after: Python starts (or is restored) only once this has settled (the page passes its
  *   board's first paint and its UI's modules: it is one long task that would hold them back).
- *   prepareAfter: compiling the runtime's WebAssembly and unzipping the build's snapshot (work
+ *   prepareAfter: compiling the runtime's WebAssembly and getting the build's snapshot (work
  *   on other threads that still slows a small machine's main thread) begin once this has
  *   settled (the page passes the board's paint). The files download, and the browser's copy
  *   of the snapshot is read, meanwhile.
@@ -295,7 +333,7 @@ async function restore(runtime, compiled, bytes, wheel) {
  * @throws {EngineLoadError} with a readable message (and `advice`) when any step fails.
  */
 export async function loadEngine(onProgress = () => {},
-  { snapshot = true, after = null, prepareAfter = null } = {}) {
+  { snapshot = true, route = "auto", after = null, prepareAfter = null } = {}) {
   const report = (stage, fraction, message) => onProgress({ stage, fraction, message });
   mark("start");
   report("runtime", 0.05, "Starting Python…");
@@ -303,33 +341,45 @@ export async function loadEngine(onProgress = () => {},
   const wheel = fetchWheel();
   wheel.catch(() => {});  // awaited below
   const prepared = Promise.allSettled([prepareAfter]);
-  const compiled = prepared.then(() => compileRuntime());
-  const saved = snapshot && snapshotAvailable() ? readSnapshot(prepared) : null;
+  const usable = snapshot && snapshotAvailable();
+  // a first visit reads the runtime's download twice: to compile it, and for the snapshot
+  const split = usable && !copyNoted() && route !== "start";
+  const wasm = prepared.then(() => compileRuntime(split));
+  const compiled = wasm.then((parts) => parts.compiled);
+  const saved = usable ? readSnapshot({
+    after: prepared, wasm: wasm.then((parts) => parts.branch), route,
+    onRoute: (chosen) => { mark(`route-${chosen.route}`); settleRoute(chosen); },
+  }) : null;
   saved?.catch(() => {});  // awaited below
+  if (!usable) settleRoute({ route: "off" });
   await Promise.allSettled([after]);
   mark("after");
+  let found = null;
   if (saved) {
     let source = null;
     try {
-      const { sparse, source: from } = await saved;
-      source = from;
-      mark("snapshot-read");
-      const pyodide = await restore(runtime, compiled, expandMemory(sparse), wheel);
-      // the next visit reads the unzipped copy (kept once the page is idle)
-      if (source === "build") setTimeout(() => { keepCopy(sparse); }, 0);
-      settleSnapshot(source === "copy" ? "restored-copy" : "restored");
-      report("ready", 1, "Ready.");
-      return pyodide;
+      found = await saved;
+      if (found) {
+        source = found.source;
+        mark("snapshot-read");
+        const pyodide = await restore(runtime, compiled, found.memory ?? expandMemory(found.sparse),
+          wheel);
+        // the next visit reads the unzipped copy (kept once the page is idle)
+        if (source === "build") setTimeout(() => { keepCopy(found.sparse); }, 0);
+        settleSnapshot(source === "copy" ? "restored-copy" : "restored");
+        report("ready", 1, "Ready.");
+        return pyodide;
+      }
     } catch (error) {
       if (error instanceof EngineLoadError && error.file) throw error;  // a download failed
       console.warn(`Quo Vadis: the Python snapshot${source === "copy" ? " (the browser's copy)"
         : ""} could not be restored (${describe(error)}); starting normally.`);
       if (source === "copy") await dropCopy();
       settleSnapshot("failed");
+      found = undefined;
     }
-  } else {
-    settleSnapshot("unused");
   }
+  if (found === null) settleSnapshot("unused");
   const pyodide = await startRuntime(runtime, compiled, {});
   mark("runtime");
   report("wheel", 0.8, "Installing the rules engine…");

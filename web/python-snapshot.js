@@ -2,23 +2,34 @@
 // 1. the browser's copy: the unzipped snapshot kept in Cache Storage after an earlier visit
 //    (key snapshot-<build id>.bin in the cache "quo-vadis snapshot <site URL>"), read when
 //    localStorage notes that this build's copy is there;
-// 2. the build's file (snapshot/python-<build id>.bin.gz, made by build.py): downloaded,
-//    checked against its sha256 and unzipped by a worker (unzip-worker.js) when this runs in a
-//    page, so the board's first paint does not wait for it; the service worker keeps it for
-//    offline visits.
-// Both hold the snapshot in sparse form (build.py, sparse_memory): the pages of Python's memory
-// that are not all zeros, about half of it, so there is half as much to unzip and to read.
+// 2. the build's file (snapshot/python-<build id>.bin.gz, made by build.py), on a first visit
+//    only when fetching it is faster than starting Python (snapshot-route.js weighs the link
+//    and the CPU): downloaded, checked against its sha256, unzipped and rebuilt into Python's
+//    memory with the runtime's WebAssembly (the file holds only what differs from the memory
+//    the runtime starts with: memory-image.js) by a worker (unzip-worker.js) when this runs
+//    in a page, so the board's first paint does not wait for it; the service worker keeps it
+//    for offline visits.
+// The copy holds the snapshot in sparse form (the pages of Python's memory that are not all
+// zeros, about half of it), so there is half as much to read.
 // A copy that cannot be read is dropped with a message in the console, and the build's file is
 // used. Nothing here starts Python: engine-loader.js restores the memory.
 
+import { dataSegments, readAll, rebuildMemory } from "./memory-image.js";
+import { cpuSlowness } from "./snapshot-route.js";
 import { fetchUnzipped } from "./unzip.js";
 
 const BUILD_ID = "__BUILD_ID__";
 const SNAPSHOT_PATH = "__SNAPSHOT_PATH__";
 const SNAPSHOT_INTEGRITY = "__SNAPSHOT_INTEGRITY__";
+/** The build's snapshot file's size and the runtime's WebAssembly's, in bytes. */
+const SNAPSHOT_BYTES = Number("__SNAPSHOT_BYTES__");
+const WASM_BYTES = Number("__WASM_BYTES__");
+/** What gzip makes of the runtime's WebAssembly, when a host compresses it but sends no size. */
+const WASM_GZIP_RATIO = 0.37;
 const BUILT = BUILD_ID !== "__" + "BUILD_ID__";
 
 const SITE_URL = new URL("./", import.meta.url).href;
+const WASM_URL = new URL("./pyodide/pyodide.asm.wasm", import.meta.url).href;
 const COPY_CACHE = `quo-vadis snapshot ${SITE_URL}`;
 const COPY_KEY = new URL(`snapshot-${BUILD_ID}.bin`, SITE_URL).href;
 /** localStorage's note of the build whose copy is kept (pages only; a worker has none). */
@@ -44,7 +55,7 @@ function localStore() {
 
 /** Whether a copy of this build's snapshot may be kept: false when the page's note says none
  * is (a first visit then does not open Cache Storage), true when it may be. */
-function copyNoted() {
+export function copyNoted() {
   const store = localStore();
   if (!store) return true;
   try {
@@ -119,8 +130,30 @@ export function expandMemory(sparse) {
   return memory;
 }
 
-/** The build's snapshot, unzipped (sparse): by a worker in a page, here in a worker. */
-async function fetchBuildSnapshot() {
+/** Bytes on the wire per byte read of the runtime's WebAssembly, from its response headers. */
+function wireRatio({ encoding, length }) {
+  if (!encoding || encoding === "identity") return 1;
+  return length > 0 && WASM_BYTES > 0 ? length / WASM_BYTES : WASM_GZIP_RATIO;
+}
+
+/** The build's snapshot as {memory, sparse}, rebuilt here (in a worker, or a page without
+ * one): the runtime's WebAssembly is fetched again (the browser has it by then). */
+async function rebuildHere(url) {
+  const [diff, wasm] = await Promise.all([
+    fetchUnzipped(url, SNAPSHOT_INTEGRITY),
+    fetch(WASM_URL).then((response) => {
+      if (!response.ok) throw new Error(`pyodide.asm.wasm: HTTP ${response.status}`);
+      return readAll(response.body);
+    }),
+  ]);
+  return rebuildMemory(new Uint8Array(diff), dataSegments(wasm));
+}
+
+/**
+ * The build's snapshot as {memory, sparse}, or null when starting Python is faster: by a
+ * worker in a page (which weighs the route first when `weigh` is given), here in a worker.
+ */
+async function fetchBuildSnapshot(wasm, weigh, onRoute) {
   const url = new URL(SNAPSHOT_PATH, SITE_URL).href;
   let worker = null;
   if (IN_PAGE && typeof Worker !== "undefined") {
@@ -130,13 +163,28 @@ async function fetchBuildSnapshot() {
       worker = null;  // no worker for this page: unzip here
     }
   }
-  if (!worker) return new Uint8Array(await fetchUnzipped(url, SNAPSHOT_INTEGRITY));
+  if (!worker) {
+    wasm?.stream.cancel().catch(() => {});
+    onRoute({ route: "build" });
+    return rebuildHere(url);
+  }
+  const weighed = Boolean(weigh && wasm);
+  if (!weighed) onRoute({ route: "build" });
   try {
     return await new Promise((resolve, reject) => {
-      worker.onmessage = ({ data }) => (data.error ? reject(new Error(data.error))
-        : resolve(new Uint8Array(data.bytes)));
+      worker.onmessage = ({ data }) => {
+        if (data.error) reject(new Error(data.error));
+        else if (data.route) {
+          onRoute(data);
+          if (data.route !== "build") resolve(null);
+        } else resolve({ memory: new Uint8Array(data.memory), sparse: new Uint8Array(data.sparse) });
+      };
       worker.onerror = (event) => reject(new Error(event.message || "unzip-worker.js failed"));
-      worker.postMessage({ url, integrity: SNAPSHOT_INTEGRITY });
+      const message = { url, integrity: SNAPSHOT_INTEGRITY, weigh: weighed ? weigh : null,
+        wasm: wasm ? { stream: wasm.stream, wireRatio: wireRatio(wasm) } : { url: WASM_URL } };
+      worker.postMessage(message, wasm ? [wasm.stream] : []);
+      // the CPU is timed once the worker is reading (it needs the figure only to decide)
+      if (weighed) worker.postMessage({ cpu: cpuSlowness() });
     });
   } finally {
     worker.terminate();
@@ -144,19 +192,45 @@ async function fetchBuildSnapshot() {
 }
 
 /**
- * The snapshot (sparse) and where it came from ("copy" or "build"); expandMemory(sparse) gives
- * the memory to restore.
- * @param {Promise|null} buildFileAfter the build's file is fetched and unzipped only once this
- *   has settled (reading the copy is mostly waiting, and starts at once)
- * @returns {Promise<{sparse: Uint8Array, source: string}>}
+ * The snapshot and where it came from: {sparse, source: "copy"} (expandMemory(sparse) gives
+ * the memory to restore), {memory, sparse, source: "build"}, or null when this first visit
+ * starts Python itself (faster on its link and CPU, or asked for).
+ * @param {object} options
+ * @param {Promise|null} [options.after] the build's file is weighed, fetched and unzipped only
+ *   once this has settled (reading the copy is mostly waiting, and starts at once)
+ * @param {Promise<{stream: ReadableStream, encoding: string|null, length: number}|null>}
+ *   [options.wasm] the runtime's WebAssembly as the page downloads it (a stream of its own to
+ *   read); without it the route is not weighed and the worker fetches the file itself
+ * @param {"auto"|"build"|"start"} [options.route] "build" or "start" decide the first visit's
+ *   route instead of the measures
+ * @param {(route: object) => void} [options.onRoute] told the route once it is chosen:
+ *   {route: "copy"|"build"|"start", rate?, cpu?, download?, spared?, forced?}
+ * @returns {Promise<{memory?: Uint8Array, sparse: Uint8Array, source: string}|null>}
  * @throws {Error} when the build's file cannot be had whole (HTTP error, sha256, gzip)
  */
-export async function readSnapshot(buildFileAfter = null) {
+export async function readSnapshot({ after = null, wasm = null, route = "auto",
+  onRoute = () => {} } = {}) {
   const copy = await readCopy();
-  if (copy) return { sparse: copy, source: "copy" };
-  await Promise.allSettled([buildFileAfter]);
+  if (copy) {
+    wasm?.then((branch) => branch?.stream.cancel()).catch(() => {});
+    onRoute({ route: "copy" });
+    return { sparse: copy, source: "copy" };
+  }
+  await Promise.allSettled([after]);
+  const branch = await Promise.resolve(wasm).catch(() => null);
+  if (route === "start") {
+    branch?.stream.cancel().catch(() => {});
+    onRoute({ route: "start", forced: true });
+    return null;
+  }
+  const weigh = route === "auto" && Number.isFinite(SNAPSHOT_BYTES) ? {
+    snapshotBytes: SNAPSHOT_BYTES,
+    saveData: Boolean(/** @type {any} */ (globalThis.navigator)?.connection?.saveData),
+  } : null;
+  const told = (chosen) => onRoute(weigh ? chosen : { ...chosen, forced: route === "build" });
   try {
-    return { sparse: await fetchBuildSnapshot(), source: "build" };
+    const built = await fetchBuildSnapshot(branch, weigh, told);
+    return built && { ...built, source: "build" };
   } catch (error) {
     throw new Error(`${SNAPSHOT_PATH}: ${describe(error)}`, { cause: error });
   }

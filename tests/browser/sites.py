@@ -54,20 +54,44 @@ def restamp_build(folder: Path, new_id: str) -> None:
     rehash_precache(folder)
 
 
+def runtime_wasm(folder: Path) -> bytes:
+    """The runtime's WebAssembly in a built site."""
+    return (folder / build.RUNTIME_DIR / build.RUNTIME_WASM).read_bytes()
+
+
 def replace_snapshot(folder: Path, memory: bytes) -> None:
     """Ship other snapshot bytes under the build's snapshot name, with their sha256 stamped,
     so that they download whole and only restoring them can fail."""
     snapshot = snapshot_path(folder)
     old = build.subresource_integrity(snapshot.read_bytes())
-    data = gzip.compress(build.sparse_memory(memory), mtime=0)
+    data = gzip.compress(build.memory_diff(memory, runtime_wasm(folder)), mtime=0)
     snapshot.write_bytes(data)
     replace_in_text_files(folder, old, build.subresource_integrity(data))
     rehash_precache(folder)
 
 
 def snapshot_memory(folder: Path) -> bytes:
-    """The build's snapshot: Python's memory, unzipped and expanded from its sparse form."""
-    return expand_sparse(gzip.decompress(snapshot_path(folder).read_bytes()))
+    """The build's snapshot: Python's memory, unzipped and rebuilt with the runtime's data."""
+    return expand_diff(gzip.decompress(snapshot_path(folder).read_bytes()), runtime_wasm(folder))
+
+
+def expand_diff(diff: bytes, wasm: bytes) -> bytes:
+    """Memory from the build's form (build.memory_diff) and the runtime's WebAssembly, as
+    memory-image.js rebuilds it."""
+    assert diff[:4] == build.DIFF_MAGIC
+    length, page, count, base = struct.unpack_from("<IIII", diff, 4)
+    memory = bytearray(length)
+    for address, data in build.wasm_data_segments(wasm):
+        memory[base + address:base + address + len(data)] = data
+    bitmap = diff[20:20 + -(-count // 8)]
+    offset = 20 + len(bitmap)
+    for index in range(count):
+        if bitmap[index // 8] & (1 << (index % 8)):
+            size = min(page, length - index * page)
+            memory[index * page:index * page + size] = diff[offset:offset + size]
+            offset += size
+    assert offset == len(diff)
+    return bytes(memory)
 
 
 def expand_sparse(sparse: bytes) -> bytes:

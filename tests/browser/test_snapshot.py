@@ -1,8 +1,9 @@
-"""Python starts from the build's memory snapshot (issue 8 item 1): the first visit restores the
-build's file, later visits (also offline) the browser's unzipped copy; a new build never restores
-an old snapshot; a corrupt one, or one of another runtime, falls back to a normal start with a
-message in the console only. micropip still installs the site's wheel into a bare Pyodide page,
-the documented way to use qvcore in another Pyodide app."""
+"""Python starts from the build's memory snapshot: the first visit restores the build's file
+(unless its link makes starting Python faster: then it never downloads it), later visits (also
+offline) the browser's unzipped copy; a new build never restores an old snapshot; a corrupt
+one, or one of another runtime, falls back to a normal start with a message in the console only.
+micropip still installs the site's wheel into a bare Pyodide page, the documented way to use
+qvcore in another Pyodide app."""
 
 from __future__ import annotations
 
@@ -58,16 +59,25 @@ def warnings_of(page: Page) -> list[str]:
     return warnings
 
 
+def route_of(page: Page) -> str:
+    """The route the page chose to start Python (<html data-snapshot-route>)."""
+    page.locator("html[data-snapshot-route]").wait_for(state="attached",
+                                                       timeout=ENGINE_TIMEOUT_MS)
+    return page.get_attribute("html", "data-snapshot-route") or ""
+
+
 def test_first_visit_restores_the_builds_snapshot_and_later_visits_the_copy_also_offline(
     page: Page, context: BrowserContext, built_site: Path
 ) -> None:
     page.goto("/")
     ready(page)
     assert snapshot_state(page) == "restored"
+    assert route_of(page) == "build"  # a local server is a fast link
     copy_kept(page, build_id(built_site))
     page.reload()
     ready(page)
     assert snapshot_state(page) == "restored-copy"
+    assert route_of(page) == "copy"
     # modules that were not imported before the snapshot still import (their files are back)
     assert page.evaluate("() => window.__qv.pyodide.runPython("
                          "'import qvcore.playout, qvcore.knowledge; 1')") == 1
@@ -133,6 +143,49 @@ def test_a_corrupt_copy_falls_back_to_a_normal_start(page: Page, built_site: Pat
     page.reload()
     ready(page)
     assert snapshot_state(page) == "restored"
+
+
+#: DevTools' network throttling: a link on which the snapshot's few MB cost more than the
+#: start they spare, whatever the CPU (snapshot-route.js), and no throttling
+SLOW_LINK = {"offline": False, "latency": 100, "downloadThroughput": 3e6 / 8,
+             "uploadThroughput": 3e6 / 8}
+NO_THROTTLING = {"offline": False, "latency": 0, "downloadThroughput": -1,
+                 "uploadThroughput": -1}
+
+
+def test_a_first_visit_on_a_slow_link_starts_python_itself(
+    no_worker_context: BrowserContext, site_url: str
+) -> None:
+    """On a slow link the page does not download the snapshot: it measures the runtime's
+    download, chooses to start Python itself (the route, not its timing, is checked), and the
+    game plays."""
+    page = no_worker_context.new_page()
+    cdp = no_worker_context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", SLOW_LINK)
+    snapshot_requests: list[str] = []
+    page.on("request", lambda r: snapshot_requests.append(r.url) if "/snapshot/" in r.url
+            else None)
+    page.goto(site_url, timeout=ENGINE_TIMEOUT_MS)
+    assert route_of(page) == "start"
+    weighed = page.get_attribute("html", "data-snapshot-weighed") or ""
+    assert "Mbit/s" in weighed, weighed
+    cdp.send("Network.emulateNetworkConditions", NO_THROTTLING)  # the rest need not be slow
+    ready(page)
+    assert snapshot_state(page) == "unused"
+    assert snapshot_requests == []
+    plays(page)
+
+
+def test_a_route_asked_for_in_the_url_is_taken(
+    no_worker_context: BrowserContext, site_url: str
+) -> None:
+    page = no_worker_context.new_page()
+    page.goto(site_url + "?route=start")
+    ready(page)
+    assert route_of(page) == "start"
+    assert snapshot_state(page) == "unused"
+    assert page.get_attribute("html", "data-snapshot-weighed") == "asked for"
 
 
 @pytest.fixture
