@@ -40,8 +40,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from playwright.sync_api import Page, sync_playwright
 
-import build
 from tests.browser.conftest import CHROMIUM_ARGS
+from tools.chromium import chromium_path
+from tools.paths import SITE
+from tools.server import serving
 
 LEVELS = ("easy", "normal", "hard")
 GOALS_P95_MS = {"hard": 1000.0, "normal": 100.0}
@@ -197,14 +199,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pause", type=int, default=0, help="the bots' visible pause, ms")
     parser.add_argument("--levels", default=",".join(LEVELS))
     args = parser.parse_args(argv)
-    site = build.SITE
+    site = SITE
     if not (site / "index.html").is_file():
         print("build the site first: python3 build.py site", file=sys.stderr)
         return 2
     results = []
     load_before = os.getloadavg()[0]
-    with build.serving(site, "127.0.0.1", 0, quiet=True) as url, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=build.chromium_path(), args=CHROMIUM_ARGS)
+    with serving(site, "127.0.0.1", 0, quiet=True) as url, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
         try:
             for level in args.levels.split(","):
                 results.append(run_level(browser, url, level, args.games, args.pause))

@@ -167,22 +167,25 @@ def pyodide_page() -> Iterator[tuple[Batch, str]]:
     version."""
     from playwright.sync_api import sync_playwright
 
-    import build
     from tests.browser.conftest import CHROMIUM_ARGS
+    from tools.chromium import chromium_path
+    from tools.paths import SITE
+    from tools.server import serving
+    from tools.site_assembly import build_site
 
-    build.build_site()
+    build_site()
     with tempfile.TemporaryDirectory() as tmp:
         site = Path(tmp) / "site"
-        shutil.copytree(build.SITE, site)
+        shutil.copytree(SITE, site)
         (site / PAGE).write_text(PAGE_HTML, encoding="utf-8")
         (site / PAGE_SCRIPT).write_text(PAGE_JS, encoding="utf-8")
         (site / "bench-engine.py").write_text(PAGE_PYTHON, encoding="utf-8")
         config = Path(tmp) / "xdg-config"
         config.mkdir()
-        with build.serving(site, "127.0.0.1", 0, quiet=True) as url, \
+        with serving(site, "127.0.0.1", 0, quiet=True) as url, \
                 sync_playwright() as playwright:
             browser = playwright.chromium.launch(
-                executable_path=build.chromium_path(), args=CHROMIUM_ARGS,
+                executable_path=chromium_path(), args=CHROMIUM_ARGS,
                 env={**os.environ, "XDG_CONFIG_HOME": str(config)})
             try:
                 # the bench page is not the game: the site's CSP is not what is measured

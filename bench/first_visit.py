@@ -50,8 +50,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from load import BARE_HTML, BARE_JS, BARE_PAGE, BARE_SCRIPT, INIT_SCRIPT
 from playwright.sync_api import Browser, sync_playwright
 
-import build
 from tests.browser.conftest import CHROMIUM_ARGS
+from tools.chromium import chromium_path
+from tools.paths import BUILD_INFO, SITE
+from tools.server import precompress, serving
 
 READY_TIMEOUT_MS = 600_000
 
@@ -127,8 +129,8 @@ def run_rows(site: Path, rows: Sequence[Row], variants: Sequence[str],
     """Every row's variants, `runs` times each, in turn."""
     results: list[dict[str, Any]] = []
     with tempfile.TemporaryDirectory(prefix="bench-xdg-") as xdg, \
-            build.serving(site, "127.0.0.1", 0, quiet=True) as url, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=build.chromium_path(), args=CHROMIUM_ARGS,
+            serving(site, "127.0.0.1", 0, quiet=True) as url, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS,
                                     env={**os.environ, "XDG_CONFIG_HOME": xdg})
         for row in rows:
             visits: dict[str, list[Visit]] = {name: [] for name in variants}
@@ -189,8 +191,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     unknown = set(variants) - VARIANTS.keys()
     if unknown:
         parser.error(f"unknown variants {unknown}")
-    site = build.SITE
-    if not (site / build.BUILD_INFO).is_file():
+    site = SITE
+    if not (site / BUILD_INFO).is_file():
         print("no built site: run `python3 build.py site` first", file=sys.stderr)
         return 1
     started = time.monotonic()
@@ -199,8 +201,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         shutil.copytree(site, copy)
         (copy / BARE_PAGE).write_text(BARE_HTML, encoding="utf-8")
         (copy / BARE_SCRIPT).write_text(BARE_JS, encoding="utf-8")
-        build.precompress(copy)
-        info = json.loads((copy / build.BUILD_INFO).read_text(encoding="utf-8"))
+        precompress(copy)
+        info = json.loads((copy / BUILD_INFO).read_text(encoding="utf-8"))
         results = run_rows(copy, rows, variants, args.runs)
     print_table(results, variants)
     print(json.dumps({"bench": "first_visit", "build": info["build"], "cpus": os.cpu_count(),

@@ -60,8 +60,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-import build
 from tests.browser.conftest import CHROMIUM_ARGS
+from tools.chromium import chromium_path
+from tools.paths import BUILD_INFO, SITE
+from tools.server import serving
 
 BARE_PAGE = "bench-bare.html"
 ENGINE_TIMEOUT_MS = 120_000
@@ -609,9 +611,9 @@ def print_table(result: dict[str, Any]) -> None:
 def run_all(site: Path, info: dict[str, Any], runs: int, clicks: int | None) -> dict[str, Any]:
     """Every measurement, in one browser against one local server."""
     with tempfile.TemporaryDirectory(prefix="bench-xdg-") as xdg, \
-            build.serving(site, "127.0.0.1", 0, quiet=True) as url, sync_playwright() as p:
+            serving(site, "127.0.0.1", 0, quiet=True) as url, sync_playwright() as p:
         browser = p.chromium.launch(
-            executable_path=build.chromium_path(), args=CHROMIUM_ARGS,
+            executable_path=chromium_path(), args=CHROMIUM_ARGS,
             env={**os.environ, "XDG_CONFIG_HOME": xdg})
         app, bare = url, url + BARE_PAGE
         cold = measure_loads(browser, app, bare, runs, warm=False)
@@ -635,8 +637,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--clicks", type=int, default=100, help="clicks to time (>= 50)")
     parser.add_argument("--skip-clicks", action="store_true", help="skip (d)")
     args = parser.parse_args(argv)
-    site = build.SITE
-    if not (site / "index.html").is_file() or not (site / build.BUILD_INFO).is_file():
+    site = SITE
+    if not (site / "index.html").is_file() or not (site / BUILD_INFO).is_file():
         print("no built site: run `python3 build.py site` first", file=sys.stderr)
         return 1
     started = time.monotonic()
@@ -647,7 +649,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         shutil.copytree(site, copy)
         (copy / BARE_PAGE).write_text(BARE_HTML, encoding="utf-8")
         (copy / BARE_SCRIPT).write_text(BARE_JS, encoding="utf-8")
-        info = json.loads((copy / build.BUILD_INFO).read_text(encoding="utf-8"))
+        info = json.loads((copy / BUILD_INFO).read_text(encoding="utf-8"))
         result = run_all(copy, info, args.runs, None if args.skip_clicks else args.clicks)
     result["first_paint_ms"] = result["cold"]["board_painted_median_ms"]
     result["goals"] = GOALS

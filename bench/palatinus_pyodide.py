@@ -24,7 +24,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import build  # noqa: E402
+from tools import wheel_backend  # noqa: E402
+from tools.paths import CACHE  # noqa: E402
+from tools.pins import PYODIDE_VERSION  # noqa: E402
 
 PLAY = r"""
 import json, sys
@@ -95,9 +97,9 @@ def main() -> None:
     seats = args.seats.split(",")
     if len(seats) != args.players:
         parser.error("give one level per seat")
-    pyodide = build.CACHE / f"pyodide-{build.PYODIDE_VERSION}"
+    pyodide = CACHE / f"pyodide-{PYODIDE_VERSION}"
     with tempfile.TemporaryDirectory() as tmp:
-        wheel = build.build_wheel(Path(tmp))
+        wheel = wheel_backend.write_wheel(Path(tmp))
         script = Path(tmp) / "play.py"
         script.write_text(PLAY.replace("SEATS", repr(seats)).replace("GAMES", str(args.games)))
         runner = Path(tmp) / "run.mjs"

@@ -7,12 +7,13 @@ from pathlib import Path
 
 import pytest
 
-import build
+from tools.paths import SITE
+from tools.site_assembly import build_site
 
 
 @pytest.fixture(scope="session")
 def built_site() -> Path:
     """The built static site; rebuilt unless `build.py test` has just built it."""
     if os.environ.get("QV_SITE_BUILT") != "1":
-        build.build_site()
-    return build.SITE
+        build_site()
+    return SITE

@@ -15,17 +15,50 @@ import urllib.request
 import zipfile
 from pathlib import Path
 
-import build
 from qvcore.board import board_data
 from tests.browser.sites import expand_diff, expand_sparse, snapshot_memory
 from tools import wheel_backend
+from tools.digests import sha256_file, subresource_integrity
+from tools.memory_image import (
+    DIFF_MAGIC,
+    SPARSE_MAGIC,
+    SPARSE_PAGE,
+    memory_diff,
+    sparse_memory,
+    wasm_data_segments,
+)
+from tools.paths import (
+    BOARD_JSON,
+    BUILD_INFO,
+    CACHE,
+    PRECACHE_JSON,
+    ROOT,
+    RUNTIME_DIR,
+    SNAPSHOT_DIR,
+    WEB,
+)
+from tools.pins import PYODIDE_VERSION, RUNTIME_FILES
+from tools.server import CSP_HEADER, DEFAULT_CACHE_CONTROL, RUNTIME_CACHE_CONTROL, serving
+from tools.site_assembly import list_files
+from tools.snapshot import SNAPSHOT_WHEEL_FILE
+from tools.stamps import (
+    BUILD_ID_PLACEHOLDER,
+    CONTENT_SECURITY_POLICY,
+    CSP_PLACEHOLDER,
+    DESKTOP,
+    MEDIA_QUERIES,
+    PHONE,
+    STAMPED_SUFFIXES,
+    TABLET_LANDSCAPE,
+    stamp_build_id,
+)
 
 WHEEL_NAME = re.compile(r"^[a-z0-9_]+-[0-9][0-9a-z.+!]*-py3-none-any\.whl$")
 
 
 def test_wheel_is_valid_and_reproducible(tmp_path: Path) -> None:
-    first = build.build_wheel(tmp_path / "a")
-    second = build.build_wheel(tmp_path / "b")
+    first = wheel_backend.write_wheel(tmp_path / "a")
+    second = wheel_backend.write_wheel(tmp_path / "b")
     assert WHEEL_NAME.match(first.name)
     assert first.read_bytes() == second.read_bytes()
     with zipfile.ZipFile(first) as zf:
@@ -47,10 +80,10 @@ def test_pip_builds_the_same_wheel_as_the_site(tmp_path: Path) -> None:
     """pyproject.toml's backend is build.py's wheel code: `pip wheel .` gives the same bytes."""
     done = subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",
-         "--disable-pip-version-check", "--wheel-dir", str(tmp_path / "pip"), str(build.ROOT)],
+         "--disable-pip-version-check", "--wheel-dir", str(tmp_path / "pip"), str(ROOT)],
         capture_output=True, text=True, check=False, timeout=300)
     assert done.returncode == 0, done.stderr
-    ours = build.build_wheel(tmp_path / "ours")
+    ours = wheel_backend.write_wheel(tmp_path / "ours")
     assert (tmp_path / "pip" / ours.name).read_bytes() == ours.read_bytes()
 
 
@@ -62,7 +95,7 @@ def test_a_wheel_built_from_the_sdist_is_the_same_wheel(tmp_path: Path) -> None:
         tar.extractall(tmp_path / "src", filter="data")
     (tree,) = (tmp_path / "src").iterdir()
     from_sdist = wheel_backend.write_wheel(tmp_path / "from-sdist", tree)
-    assert from_sdist.read_bytes() == build.build_wheel(tmp_path / "ours").read_bytes()
+    assert from_sdist.read_bytes() == wheel_backend.write_wheel(tmp_path / "ours").read_bytes()
 
 
 def test_the_wheel_declares_the_test_extra() -> None:
@@ -73,24 +106,24 @@ def test_the_wheel_declares_the_test_extra() -> None:
 
 
 def test_site_has_what_the_page_needs(built_site: Path) -> None:
-    info = json.loads((built_site / build.BUILD_INFO).read_text())
-    assert info["pyodide"] == build.PYODIDE_VERSION
+    info = json.loads((built_site / BUILD_INFO).read_text())
+    assert info["pyodide"] == PYODIDE_VERSION
     wheel = built_site / info["wheel"]
     assert wheel.is_file()
-    assert build.sha256_file(wheel) == info["wheel_sha256"]
-    for name in build.RUNTIME_FILES:
-        assert (built_site / build.RUNTIME_DIR / name).is_file()
-    assert json.loads((built_site / build.BOARD_JSON).read_text()) == board_data()
+    assert sha256_file(wheel) == info["wheel_sha256"]
+    for name in RUNTIME_FILES:
+        assert (built_site / RUNTIME_DIR / name).is_file()
+    assert json.loads((built_site / BOARD_JSON).read_text()) == board_data()
 
 
 def test_sparse_memory_leaves_out_zero_pages_and_expands_back() -> None:
-    page = build.SPARSE_PAGE
+    page = SPARSE_PAGE
     memory = bytes(page) + b"\x01" * page + bytes(page) + b"tail\x00"
-    sparse = build.sparse_memory(memory)
-    assert sparse[:4] == build.SPARSE_MAGIC
+    sparse = sparse_memory(memory)
+    assert sparse[:4] == SPARSE_MAGIC
     assert len(sparse) == 16 + 1 + page + 5  # header, bitmap, two pages kept of four
     assert expand_sparse(sparse) == memory
-    assert expand_sparse(build.sparse_memory(bytes(3 * page))) == bytes(3 * page)
+    assert expand_sparse(sparse_memory(bytes(3 * page))) == bytes(3 * page)
 
 
 def leb128(value: int) -> bytes:
@@ -122,18 +155,18 @@ def wasm_with_data(segments: list[tuple[int, bytes]]) -> bytes:
 
 
 def test_memory_diff_keeps_only_pages_unlike_the_runtimes_initial_memory() -> None:
-    page = build.SPARSE_PAGE
+    page = SPARSE_PAGE
     base = 64  # where the runtime's memory starts in the snapshot (after Pyodide's header)
     static = bytes(range(256)) * 40  # 10240 bytes of the runtime's data, pages 0 to 2
     wasm = wasm_with_data([(0, static), (3 * page, b"tail")])
-    assert build.wasm_data_segments(wasm) == [(0, static), (3 * page, b"tail")]
+    assert wasm_data_segments(wasm) == [(0, static), (3 * page, b"tail")]
     memory = bytearray(5 * page)
     memory[4:8] = struct.pack("<I", base)
     memory[base:base + len(static)] = static
     memory[base + 3 * page:base + 3 * page + 4] = b"tail"
     memory[2 * page + 100] ^= 0xFF  # Python changed one byte of the static data
-    diff = build.memory_diff(bytes(memory), wasm)
-    assert diff[:4] == build.DIFF_MAGIC
+    diff = memory_diff(bytes(memory), wasm)
+    assert diff[:4] == DIFF_MAGIC
     # the header page (it holds Pyodide's header) and the changed page only
     assert diff[20] == 0b101
     assert len(diff) == 20 + 1 + 2 * page
@@ -142,57 +175,57 @@ def test_memory_diff_keeps_only_pages_unlike_the_runtimes_initial_memory() -> No
 
 def test_the_shipped_snapshot_is_smaller_than_its_sparse_form(built_site: Path) -> None:
     memory = snapshot_memory(built_site)
-    info = json.loads((built_site / build.BUILD_INFO).read_text())
+    info = json.loads((built_site / BUILD_INFO).read_text())
     shipped = (built_site / info["snapshot"]).stat().st_size
-    sparse = len(gzip.compress(build.sparse_memory(memory), compresslevel=6, mtime=0))
+    sparse = len(gzip.compress(sparse_memory(memory), compresslevel=6, mtime=0))
     assert shipped < 0.85 * sparse
 
 
 def test_the_builds_python_snapshot_is_stamped_and_holds_no_path_of_the_build(
     built_site: Path,
 ) -> None:
-    info = json.loads((built_site / build.BUILD_INFO).read_text())
+    info = json.loads((built_site / BUILD_INFO).read_text())
     snapshot = built_site / info["snapshot"]
-    assert info["snapshot"] == f"{build.SNAPSHOT_DIR}/python-{info['build']}.bin.gz"
-    assert build.sha256_file(snapshot) == info["snapshot_sha256"]
-    precache = json.loads((built_site / build.PRECACHE_JSON).read_text())
+    assert info["snapshot"] == f"{SNAPSHOT_DIR}/python-{info['build']}.bin.gz"
+    assert sha256_file(snapshot) == info["snapshot_sha256"]
+    precache = json.loads((built_site / PRECACHE_JSON).read_text())
     assert info["snapshot"] in precache["files"]
     loader = (built_site / "python-snapshot.js").read_text()
-    assert build.subresource_integrity(snapshot.read_bytes()) in loader
+    assert subresource_integrity(snapshot.read_bytes()) in loader
     assert info["snapshot"] in loader
     # the page writes the wheel where the snapshot imported it from
-    assert f'"{build.SNAPSHOT_WHEEL_FILE}"' in (built_site / "engine-loader.js").read_text()
-    assert build.SNAPSHOT_WHEEL_FILE not in (build.ROOT / "web" / "engine-loader.js").read_text()
+    assert f'"{SNAPSHOT_WHEEL_FILE}"' in (built_site / "engine-loader.js").read_text()
+    assert SNAPSHOT_WHEEL_FILE not in (ROOT / "web" / "engine-loader.js").read_text()
     memory = snapshot_memory(built_site)
     assert memory[:4] == b"\x00snp"  # Pyodide's mark of a memory snapshot
-    assert str(build.ROOT).encode() not in memory
-    assert str(build.CACHE).encode() not in memory
+    assert str(ROOT).encode() not in memory
+    assert str(CACHE).encode() not in memory
 
 
 def test_lock_file_trusts_the_shipped_micropip(built_site: Path) -> None:
-    runtime = built_site / build.RUNTIME_DIR
+    runtime = built_site / RUNTIME_DIR
     lock = json.loads((runtime / "pyodide-lock.json").read_text())
     entry = lock["packages"]["micropip"]
-    assert entry["sha256"] == build.sha256_file(runtime / entry["file_name"])
+    assert entry["sha256"] == sha256_file(runtime / entry["file_name"])
 
 
 def test_precache_lists_every_file_and_build_id_is_stamped(built_site: Path) -> None:
-    precache = json.loads((built_site / build.PRECACHE_JSON).read_text())
-    files = build.list_files(built_site)
-    assert precache["files"] == [f for f in files if f != build.PRECACHE_JSON]
+    precache = json.loads((built_site / PRECACHE_JSON).read_text())
+    files = list_files(built_site)
+    assert precache["files"] == [f for f in files if f != PRECACHE_JSON]
     for name in precache["files"]:
-        assert precache["sha256"][name] == build.sha256_file(built_site / name)
-    info = json.loads((built_site / build.BUILD_INFO).read_text())
+        assert precache["sha256"][name] == sha256_file(built_site / name)
+    info = json.loads((built_site / BUILD_INFO).read_text())
     assert precache["build"] == info["build"]
     for name in files:
-        if Path(name).suffix in build.STAMPED_SUFFIXES:
-            assert build.BUILD_ID_PLACEHOLDER not in (built_site / name).read_text()
+        if Path(name).suffix in STAMPED_SUFFIXES:
+            assert BUILD_ID_PLACEHOLDER not in (built_site / name).read_text()
 
 
 def test_build_id_placeholder_is_replaced(tmp_path: Path) -> None:
     (tmp_path / "sw.js").write_text('const CACHE = "qv-__BUILD_ID__";\n')
     (tmp_path / "data.bin").write_bytes(b"__BUILD_ID__")
-    build.stamp_build_id(tmp_path, ["sw.js", "data.bin"], {build.BUILD_ID_PLACEHOLDER: "abc123"})
+    stamp_build_id(tmp_path, ["sw.js", "data.bin"], {BUILD_ID_PLACEHOLDER: "abc123"})
     assert (tmp_path / "sw.js").read_text() == 'const CACHE = "qv-abc123";\n'
     assert (tmp_path / "data.bin").read_bytes() == b"__BUILD_ID__"
 
@@ -201,24 +234,24 @@ def test_server_sends_the_right_types(tmp_path: Path) -> None:
     for name in ("a.mjs", "b.js", "c.wasm", "d.json", "e.webmanifest", "pyodide/f.wasm"):
         (tmp_path / name).parent.mkdir(exist_ok=True)
         (tmp_path / name).write_bytes(b"x")
-    with build.serving(tmp_path) as url:
+    with serving(tmp_path) as url:
         def head(name: str) -> tuple[str, str]:
             with urllib.request.urlopen(url + name) as response:
                 return response.headers["Content-Type"], response.headers["Cache-Control"]
 
         assert head("a.mjs")[0].startswith("text/javascript")
         assert head("b.js")[0].startswith("text/javascript")
-        assert head("c.wasm") == ("application/wasm", build.DEFAULT_CACHE_CONTROL)
+        assert head("c.wasm") == ("application/wasm", DEFAULT_CACHE_CONTROL)
         assert head("d.json")[0] == "application/json"
         assert head("e.webmanifest")[0] == "application/manifest+json"
-        assert head("pyodide/f.wasm") == ("application/wasm", build.RUNTIME_CACHE_CONTROL)
+        assert head("pyodide/f.wasm") == ("application/wasm", RUNTIME_CACHE_CONTROL)
 
 
 def test_server_gzips_what_github_pages_gzips_and_not_the_snapshot(tmp_path: Path) -> None:
     text = b"let x = 1;\n" * 1000
     for name in ("a.js", "b.wasm", "c.json", "index.html", "s.bin.gz", "w.whl"):
         (tmp_path / name).write_bytes(text)
-    with build.serving(tmp_path) as url:
+    with serving(tmp_path) as url:
         def get(name: str, encoding: str = "gzip, deflate, br") -> tuple[str | None, bytes]:
             request = urllib.request.Request(url + name, headers={"Accept-Encoding": encoding})
             with urllib.request.urlopen(request) as response:
@@ -238,12 +271,12 @@ def test_server_gzips_what_github_pages_gzips_and_not_the_snapshot(tmp_path: Pat
 def test_index_html_carries_the_servers_content_security_policy(built_site: Path) -> None:
     """GitHub Pages sends no headers: the page's <meta> policy is the one build.py serves,
     written once in build.py and stamped into the page."""
-    source = (build.ROOT / "index.html").read_text(encoding="utf-8")
-    assert f'content="{build.CSP_PLACEHOLDER}"' in source
+    source = (ROOT / "index.html").read_text(encoding="utf-8")
+    assert f'content="{CSP_PLACEHOLDER}"' in source
     assert "script-src" not in source
     html = (built_site / "index.html").read_text(encoding="utf-8")
-    assert f'content="{build.CONTENT_SECURITY_POLICY}"' in html
-    assert build.CSP_HEADER.startswith(build.CONTENT_SECURITY_POLICY)
+    assert f'content="{CONTENT_SECURITY_POLICY}"' in html
+    assert CSP_HEADER.startswith(CONTENT_SECURITY_POLICY)
 
 
 STATIC_IMPORT = re.compile(r'^\s*import\s[^;]*?from\s+"(\./[^"]+\.js)"', re.M)
@@ -259,7 +292,7 @@ def module_graph(entry: str) -> set[str]:
         if name in seen:
             continue
         seen.add(name)
-        text = (build.ROOT / "web" / name).read_text(encoding="utf-8")
+        text = (ROOT / "web" / name).read_text(encoding="utf-8")
         folder = Path(name).parent
         for found in STATIC_IMPORT.findall(text) + DYNAMIC_IMPORT.findall(text):
             todo.append((folder / found).as_posix())
@@ -269,7 +302,7 @@ def module_graph(entry: str) -> set[str]:
 def test_index_preloads_every_module_the_game_imports() -> None:
     """index.html requests the UI's modules flat (no waterfall of imports): a module added to
     the game without its modulepreload line would quietly slow the start down."""
-    html = (build.ROOT / "index.html").read_text(encoding="utf-8")
+    html = (ROOT / "index.html").read_text(encoding="utf-8")
     preloaded = set(re.findall(r'<link rel="modulepreload" href="([^"]+\.js)">', html))
     needed = module_graph("app.js") - {"app.js"}
     assert {"ui.js", "board-svg.js", "i18n.js"} <= needed  # the graph is really followed
@@ -279,17 +312,17 @@ def test_index_preloads_every_module_the_game_imports() -> None:
 def test_the_layouts_are_written_once_and_stamped(built_site: Path) -> None:
     """board-svg.js draws no strip of players where style.css puts the players' panel beside
     the board, and turn.js knows a phone as style.css does: each layout's media query is
-    written once (build.MEDIA_QUERIES) and stamped into both, so they cannot drift apart."""
-    sources = {name: (build.WEB / name).read_text(encoding="utf-8")
+    written once (MEDIA_QUERIES) and stamped into both, so they cannot drift apart."""
+    sources = {name: (WEB / name).read_text(encoding="utf-8")
                for name in ("style.css", "board-svg.js", "turn.js")}
-    for query in (build.PHONE, build.TABLET_LANDSCAPE, build.DESKTOP):
+    for query in (PHONE, TABLET_LANDSCAPE, DESKTOP):
         assert not [name for name, text in sources.items() if query in text], query
     built = {name: (built_site / name).read_text(encoding="utf-8") for name in sources}
-    beside = build.MEDIA_QUERIES["__MEDIA_PANELS_BESIDE_BOARD__"]
+    beside = MEDIA_QUERIES["__MEDIA_PANELS_BESIDE_BOARD__"]
     assert f"@media {beside} {{" in built["style.css"]
     assert f'const WIDE_QUERY = "{beside}";' in built["board-svg.js"]
-    assert f"@media {build.PHONE} {{" in built["style.css"]
-    assert f'const NARROW = "{build.PHONE}";' in built["turn.js"]
-    for name in build.list_files(built_site):
-        if Path(name).suffix in build.STAMPED_SUFFIXES:
+    assert f"@media {PHONE} {{" in built["style.css"]
+    assert f'const NARROW = "{PHONE}";' in built["turn.js"]
+    for name in list_files(built_site):
+        if Path(name).suffix in STAMPED_SUFFIXES:
             assert "__MEDIA_" not in (built_site / name).read_text(encoding="utf-8"), name

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-import build
 from qvcore import protocol
 from tools import js_checks, protocol_types
+from tools.paths import CACHE
 
 
 def protocol_shapes() -> dict[str, object]:
@@ -39,7 +39,7 @@ def test_optional_keys_are_optional_and_required_ones_are_not() -> None:
 @pytest.fixture(scope="module")
 def js_tools() -> Path:
     """The pinned checkers (build.py test installs them before pytest runs)."""
-    return js_checks.ensure_installed(build.CACHE)
+    return js_checks.ensure_installed(CACHE)
 
 
 def check(js_tools: Path, tmp_path: Path, source: str) -> subprocess.CompletedProcess[str]:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-import build
+from tools.site_assembly import source_files
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT / "web" / "rules"
@@ -189,7 +189,7 @@ def test_figures_are_drawn_and_up_to_date() -> None:
 def test_site_ships_the_rules_pages() -> None:
     """build.py copies web/rules/ to rules/ in the site (so precache.json lists it), and the
     main page links to the reference."""
-    names = {name for _, name in build.source_files()}
+    names = {name for _, name in source_files()}
     wanted = {f"rules/{lang}.html" for lang in LANGUAGES} | {
         "rules/index.html", "rules/rules.css", "rules/rules.js", "rules/sections.js",
         "rules/choose.js", "rules-link.js"}

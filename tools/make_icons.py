@@ -19,7 +19,7 @@ from playwright.sync_api import sync_playwright
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import build  # noqa: E402  (the Chromium path and launch details live there)
+from tools.chromium import chromium_path  # noqa: E402
 
 ICONS = ROOT / "web" / "icons"
 BACKGROUND = "#5a2d6e"  # the page's imperial purple (style.css --purple, meta theme-color)
@@ -99,7 +99,7 @@ def render(svg: str, size: int, out: Path) -> None:
     html = ("<!doctype html><style>html,body{margin:0;background:transparent}"
             f"svg{{display:block;width:{size}px;height:{size}px}}</style>{svg}")
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=build.chromium_path(),
+        browser = p.chromium.launch(executable_path=chromium_path(),
                                     args=["--no-sandbox", "--disable-gpu"])
         page = browser.new_page(viewport={"width": size, "height": size})
         page.set_content(html)

@@ -13,7 +13,8 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import BrowserContext, ConsoleMessage, Page
 
-import build
+from tools.chromium import chromium_path
+from tools.server import serving
 
 HERE = Path(__file__).parent
 #: generous: a cold start takes 3-4 s on two cores
@@ -38,7 +39,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 @pytest.fixture(scope="session")
 def site_url(built_site: Path) -> Iterator[str]:
     """Serve the built site on 127.0.0.1 (a free port) for the whole session."""
-    with build.serving(built_site, "127.0.0.1", 0, quiet=True) as url:
+    with serving(built_site, "127.0.0.1", 0, quiet=True) as url:
         yield url
 
 
@@ -56,7 +57,7 @@ def browser_type_launch_args(
     config_home = tmp_path_factory.mktemp("xdg-config")
     return {
         **browser_type_launch_args,
-        "executable_path": build.chromium_path(),
+        "executable_path": chromium_path(),
         "args": CHROMIUM_ARGS,
         "env": {**os.environ, "XDG_CONFIG_HOME": str(config_home)},
     }

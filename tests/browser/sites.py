@@ -10,25 +10,34 @@ import struct
 from pathlib import Path
 from typing import Any
 
-import build
+from tools.digests import subresource_integrity
+from tools.memory_image import (
+    DIFF_MAGIC,
+    SPARSE_MAGIC,
+    memory_diff,
+    wasm_data_segments,
+)
+from tools.paths import BUILD_INFO, PRECACHE_JSON, RUNTIME_DIR
+from tools.pins import RUNTIME_WASM
+from tools.stamps import STAMPED_SUFFIXES
 
 #: text files of the site in which build.py stamps the build id (and snapshot name)
-TEXT_SUFFIXES = (*build.STAMPED_SUFFIXES, ".json")
+TEXT_SUFFIXES = (*STAMPED_SUFFIXES, ".json")
 
 
 def build_id(folder: Path) -> str:
     """The build id of a built site."""
-    return str(json.loads((folder / build.BUILD_INFO).read_text())["build"])
+    return str(json.loads((folder / BUILD_INFO).read_text())["build"])
 
 
 def snapshot_path(folder: Path) -> Path:
     """The build's Python snapshot file (gzip) in a built site."""
-    return folder / str(json.loads((folder / build.BUILD_INFO).read_text())["snapshot"])
+    return folder / str(json.loads((folder / BUILD_INFO).read_text())["snapshot"])
 
 
 def rehash_precache(folder: Path) -> None:
     """Make precache.json list the files' current hashes, as a real build would."""
-    precache_path = folder / build.PRECACHE_JSON
+    precache_path = folder / PRECACHE_JSON
     precache: dict[str, Any] = json.loads(precache_path.read_text())
     precache["sha256"] = {name: hashlib.sha256((folder / name).read_bytes()).hexdigest()
                           for name in precache["files"]}
@@ -56,17 +65,17 @@ def restamp_build(folder: Path, new_id: str) -> None:
 
 def runtime_wasm(folder: Path) -> bytes:
     """The runtime's WebAssembly in a built site."""
-    return (folder / build.RUNTIME_DIR / build.RUNTIME_WASM).read_bytes()
+    return (folder / RUNTIME_DIR / RUNTIME_WASM).read_bytes()
 
 
 def replace_snapshot(folder: Path, memory: bytes) -> None:
     """Ship other snapshot bytes under the build's snapshot name, with their sha256 stamped,
     so that they download whole and only restoring them can fail."""
     snapshot = snapshot_path(folder)
-    old = build.subresource_integrity(snapshot.read_bytes())
-    data = gzip.compress(build.memory_diff(memory, runtime_wasm(folder)), mtime=0)
+    old = subresource_integrity(snapshot.read_bytes())
+    data = gzip.compress(memory_diff(memory, runtime_wasm(folder)), mtime=0)
     snapshot.write_bytes(data)
-    replace_in_text_files(folder, old, build.subresource_integrity(data))
+    replace_in_text_files(folder, old, subresource_integrity(data))
     rehash_precache(folder)
 
 
@@ -76,12 +85,12 @@ def snapshot_memory(folder: Path) -> bytes:
 
 
 def expand_diff(diff: bytes, wasm: bytes) -> bytes:
-    """Memory from the build's form (build.memory_diff) and the runtime's WebAssembly, as
+    """Memory from the build's form (memory_diff) and the runtime's WebAssembly, as
     memory-image.js rebuilds it."""
-    assert diff[:4] == build.DIFF_MAGIC
+    assert diff[:4] == DIFF_MAGIC
     length, page, count, base = struct.unpack_from("<IIII", diff, 4)
     memory = bytearray(length)
-    for address, data in build.wasm_data_segments(wasm):
+    for address, data in wasm_data_segments(wasm):
         memory[base + address:base + address + len(data)] = data
     bitmap = diff[20:20 + -(-count // 8)]
     offset = 20 + len(bitmap)
@@ -95,8 +104,8 @@ def expand_diff(diff: bytes, wasm: bytes) -> bytes:
 
 
 def expand_sparse(sparse: bytes) -> bytes:
-    """Memory from its sparse form (build.sparse_memory), as python-snapshot.js expands it."""
-    assert sparse[:4] == build.SPARSE_MAGIC
+    """Memory from its sparse form (sparse_memory), as python-snapshot.js expands it."""
+    assert sparse[:4] == SPARSE_MAGIC
     length, page, count = struct.unpack_from("<III", sparse, 4)
     bitmap = sparse[16:16 + -(-count // 8)]
     memory = bytearray(length)

@@ -3,7 +3,7 @@ ones) of every screen visited finds no violation; a full turn, consent included,
 with Tab, Enter and Space only; at 360, 768, 1366 and 1920 px no control covers another and
 nothing is clipped; the Look screen has no time limit, the focus follows each action.
 
-axe-core comes from npm (pinned in build.py, `build.fetch_axe()`); it is injected into a
+axe-core comes from npm (pinned in build.py, `fetch_axe()`); it is injected into a
 context that bypasses the page's CSP (the site itself never loads it).
 """
 
@@ -17,9 +17,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-import build
 from qvcore import board
 from qvcore.game import Game
+from tools.pins import fetch_axe
 
 from .play import (
     NAMES,
@@ -45,7 +45,7 @@ TAB_LIMIT = 120
 @pytest.fixture(scope="module")
 def axe_script() -> Path:
     """The pinned axe-core script (fetched from npm once)."""
-    return build.fetch_axe()
+    return fetch_axe()
 
 
 @pytest.fixture

@@ -14,9 +14,9 @@ from typing import Any
 
 from playwright.sync_api import BrowserContext, Page, expect
 
-import build
 from qvcore import board
 from qvcore.game import Game
+from tools.paths import PRECACHE_JSON, SITE
 
 from .conftest import ENGINE_SETTLED, ENGINE_TIMEOUT_MS
 from .play import STEP_TIMEOUT_MS, click_action, engine_log, log_texts, scripted_action
@@ -340,7 +340,7 @@ def test_bots_play_offline_from_the_service_workers_cache(
         page: Page, context: BrowserContext, site_url: str, console_errors: list[str]) -> None:
     """The precache holds every site file, the bots' worker and its runtime included, so a game
     against bots starts and runs with the network off."""
-    precache = json.loads((build.SITE / build.PRECACHE_JSON).read_text())
+    precache = json.loads((SITE / PRECACHE_JSON).read_text())
     assert {"bots.js", "bot-worker.js"} <= set(precache["files"])
     open_site(page, site_url)
     page.locator('html[data-offline="ready"]').wait_for(state="attached",

@@ -8,8 +8,8 @@ import urllib.request
 
 from playwright.sync_api import BrowserContext, Page
 
-import build
 from qvcore.game import Game
+from tools.server import CSP_HEADER
 
 from .conftest import ENGINE_TIMEOUT_MS
 from .play import NAMES, SEED, options, play_script, start_game
@@ -30,7 +30,7 @@ def test_the_game_and_offline_reload_run_under_the_policy(
     page: Page, context: BrowserContext, site_url: str
 ) -> None:
     with urllib.request.urlopen(site_url) as response:
-        assert response.headers["Content-Security-Policy"] == build.CSP_HEADER
+        assert response.headers["Content-Security-Policy"] == CSP_HEADER
     context.add_init_script(RECORD_VIOLATIONS)
     page.goto(site_url)
     ready(page)

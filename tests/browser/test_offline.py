@@ -19,7 +19,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, BrowserType, Page
 
-import build
+from tools.paths import PRECACHE_JSON, RUNTIME_DIR, SITE
+from tools.server import SiteHandler, serving
+from tools.site_assembly import list_files
 
 from .conftest import ENGINE_SETTLED, ENGINE_TIMEOUT_MS, is_local
 from .sites import restamp_build
@@ -38,16 +40,16 @@ def server_hits(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, str, int]]:
     """(port, path, status) of every response any local test server sends during the test."""
     hits: list[tuple[int, str, int]] = []
     lock = threading.Lock()
-    original = build.SiteHandler.log_request
+    original = SiteHandler.log_request
 
-    def log_request(self: build.SiteHandler, code: int | str = "-", size: int | str = "-") -> None:
+    def log_request(self: SiteHandler, code: int | str = "-", size: int | str = "-") -> None:
         address = self.server.server_address
         port = int(address[1]) if isinstance(address, tuple) else 0
         with lock:
             hits.append((port, self.path.split("?")[0], int(code)))
         original(self, code, size)
 
-    monkeypatch.setattr(build.SiteHandler, "log_request", log_request)
+    monkeypatch.setattr(SiteHandler, "log_request", log_request)
     return hits
 
 
@@ -78,7 +80,7 @@ def test_reload_without_network_is_playable(
     app: Page, context: BrowserContext, site_url: str, server_hits: list[tuple[int, str, int]]
 ) -> None:
     build_id = wait_offline_ready(app)
-    precache = json.loads((build.SITE / build.PRECACHE_JSON).read_text())
+    precache = json.loads((SITE / PRECACHE_JSON).read_text())
     assert build_id == precache["build"]
     wait_controlled(app)
 
@@ -165,7 +167,7 @@ def sub_path_site(built_site: Path, tmp_path: Path) -> Iterator[tuple[Path, str]
     """A copy of the site served at http://127.0.0.1:PORT/quo-vadis/: (its folder, its URL)."""
     folder = tmp_path / "root" / SUB_PATH
     shutil.copytree(built_site, folder)
-    with build.serving(tmp_path / "root", "127.0.0.1", 0, quiet=True) as url:
+    with serving(tmp_path / "root", "127.0.0.1", 0, quiet=True) as url:
         yield folder, url + SUB_PATH
 
 
@@ -310,8 +312,8 @@ ROOT_RELATIVE = re.compile(
 
 def test_site_has_no_root_relative_urls(built_site: Path) -> None:
     offenders = []
-    for name in build.list_files(built_site):
-        if name.startswith(f"{build.RUNTIME_DIR}/") or Path(name).suffix not in {
+    for name in list_files(built_site):
+        if name.startswith(f"{RUNTIME_DIR}/") or Path(name).suffix not in {
                 ".html", ".js", ".mjs", ".css", ".webmanifest", ".svg"}:
             continue
         text = (built_site / name).read_text(encoding="utf-8")
@@ -332,7 +334,7 @@ def test_offline_with_a_cached_file_missing_the_page_starts_and_says_what_is_mis
     shutil.copytree(built_site, folder)
     context, _ = own_context
     page = context.new_page()
-    with build.serving(tmp_path / "root", "127.0.0.1", 0, quiet=True) as root_url:
+    with serving(tmp_path / "root", "127.0.0.1", 0, quiet=True) as root_url:
         url = root_url + SUB_PATH
         page.goto(url)
         wait_engine_ready(page)

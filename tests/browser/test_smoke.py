@@ -10,8 +10,8 @@ import json
 
 from playwright.sync_api import Page, expect
 
-import build
 from qvcore.board import board_data
+from tools.pins import PYODIDE_VERSION
 
 
 def test_engine_loads_from_local_files_and_answers(
@@ -28,8 +28,8 @@ def test_engine_loads_from_local_files_and_answers(
     assert app.evaluate("() => fetch('board.json').then(r => r.json())") == board_data()
 
     info = app.evaluate("() => window.__qv.buildInfo")
-    assert info["pyodide"] == build.PYODIDE_VERSION
-    assert app.evaluate("() => window.__qv.pyodide.version") == build.PYODIDE_VERSION
+    assert info["pyodide"] == PYODIDE_VERSION
+    assert app.evaluate("() => window.__qv.pyodide.version") == PYODIDE_VERSION
     python = app.evaluate(
         "() => window.__qv.pyodide.runPython('import sys; sys.version.split()[0]')")
     assert python == info["python"]

@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Route, expect
 
-import build
+from tools.paths import BUILD_INFO
+from tools.server import serving
 
 from .conftest import ENGINE_TIMEOUT_MS
 from .play import start_game, wait_actions
@@ -192,7 +193,7 @@ def test_a_route_asked_for_in_the_url_is_taken(
 def copied_site(built_site: Path, tmp_path: Path) -> Iterator[tuple[Path, str]]:
     folder = tmp_path / "site"
     shutil.copytree(built_site, folder)
-    with build.serving(folder, "127.0.0.1", 0, quiet=True) as url:
+    with serving(folder, "127.0.0.1", 0, quiet=True) as url:
         yield folder, url
 
 
@@ -210,7 +211,7 @@ def test_a_corrupt_build_file_falls_back_to_a_normal_start(
     folder, url = copied_site
     page = no_worker_context.new_page()
     warnings = warnings_of(page)
-    name = json.loads((folder / build.BUILD_INFO).read_text())["snapshot"]
+    name = json.loads((folder / BUILD_INFO).read_text())["snapshot"]
 
     def corrupt(route: Route) -> None:
         data = bytearray((folder / name).read_bytes())

@@ -1,0 +1,56 @@
+"""The Python snapshot: Node runs the site's own Pyodide runtime, imports the engine from the site's
+wheel and saves the memory, which ships as its diff from the runtime's memory, gzipped
+(``tools/memory_image.py``).
+"""
+
+from __future__ import annotations
+
+import gzip
+import os
+import subprocess
+import tempfile
+from pathlib import Path
+
+from tools.memory_image import memory_diff
+from tools.pins import RUNTIME_WASM
+from tools.shell import SUBPROCESS_TIMEOUT, BuildError
+
+#: Node runs the site's own runtime, writes the wheel where the page writes it and imports the
+#: engine from it as the page does (engine-loader.js, WHEEL_FILE and IMPORT_ENGINE), then writes
+#: Pyodide's memory snapshot to $QV_SNAPSHOT. argv is cut to the program's name first, so that
+#: Python's sys.executable and $_ in the snapshot are the browser's ("./this.program"), not a
+#: path of the building machine.
+SNAPSHOT_WHEEL_FILE = "/lib/qvcore.whl"
+SNAPSHOT_SCRIPT = f"""
+process.argv.splice(1);
+const {{ readFileSync, writeFileSync }} = await import("node:fs");
+const {{ pathToFileURL }} = await import("node:url");
+const runtime = process.env.QV_RUNTIME;
+const {{ loadPyodide }} = await import(pathToFileURL(`${{runtime}}/pyodide.mjs`).href);
+const pyodide = await loadPyodide({{ indexURL: `${{runtime}}/`, _makeSnapshot: true }});
+pyodide.FS.writeFile("{SNAPSHOT_WHEEL_FILE}", new Uint8Array(readFileSync(process.env.QV_WHEEL)));
+pyodide.runPython('import sys\\nsys.path.insert(0, "{SNAPSHOT_WHEEL_FILE}")\\nimport qvcore.jsapi');
+writeFileSync(process.env.QV_SNAPSHOT, pyodide.makeMemorySnapshot());
+"""
+
+
+def make_snapshot(runtime_dir: Path, wheel: Path) -> bytes:
+    """Python's memory right after ``import qvcore.jsapi``, made with Node from the site's own
+    runtime and wheel, as its difference from the runtime's initial memory (memory_diff) and
+    gzipped: the page restores it instead of starting Python (and importing the engine)
+    itself. Pyodide checks that a snapshot matches its runtime."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "python.snapshot"
+        env = {**os.environ, "QV_RUNTIME": str(runtime_dir.resolve()),
+               "QV_WHEEL": str(wheel.resolve()), "QV_SNAPSHOT": str(out)}
+        try:
+            done = subprocess.run(["node", "--input-type=module", "-"], input=SNAPSHOT_SCRIPT,
+                                  text=True, env=env, capture_output=True, check=False,
+                                  timeout=SUBPROCESS_TIMEOUT)
+        except FileNotFoundError as error:
+            raise BuildError("Node.js (node) is needed to make the Python snapshot") from error
+        if done.returncode != 0 or not out.is_file():
+            raise BuildError(f"making the Python snapshot with Node failed (exit code "
+                             f"{done.returncode}):\n{done.stderr[-2000:]}")
+        diff = memory_diff(out.read_bytes(), (runtime_dir / RUNTIME_WASM).read_bytes())
+        return gzip.compress(diff, compresslevel=6, mtime=0)
