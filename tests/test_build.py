@@ -1,4 +1,5 @@
-"""Tests of build.py: the wheel, the assembled site and the server (no browser needed)."""
+"""Tests of what build.py runs (tools/): the wheel, the assembled site and the server (no
+browser needed)."""
 
 from __future__ import annotations
 
@@ -269,8 +270,8 @@ def test_server_gzips_what_github_pages_gzips_and_not_the_snapshot(tmp_path: Pat
 
 
 def test_index_html_carries_the_servers_content_security_policy(built_site: Path) -> None:
-    """GitHub Pages sends no headers: the page's <meta> policy is the one build.py serves,
-    written once in build.py and stamped into the page."""
+    """GitHub Pages sends no headers: the page's <meta> policy is the one the server sends,
+    written once in tools/stamps.py and stamped into the page."""
     source = (ROOT / "index.html").read_text(encoding="utf-8")
     assert f'content="{CSP_PLACEHOLDER}"' in source
     assert "script-src" not in source
@@ -312,7 +313,8 @@ def test_index_preloads_every_module_the_game_imports() -> None:
 def test_the_layouts_are_written_once_and_stamped(built_site: Path) -> None:
     """board-svg.js draws no strip of players where style.css puts the players' panel beside
     the board, and turn.js knows a phone as style.css does: each layout's media query is
-    written once (MEDIA_QUERIES) and stamped into both, so they cannot drift apart."""
+    written once (tools/stamps.py, MEDIA_QUERIES) and stamped into both, so they cannot drift
+    apart."""
     sources = {name: (WEB / name).read_text(encoding="utf-8")
                for name in ("style.css", "board-svg.js", "turn.js")}
     for query in (PHONE, TABLET_LANDSCAPE, DESKTOP):

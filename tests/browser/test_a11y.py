@@ -3,7 +3,7 @@ ones) of every screen visited finds no violation; a full turn, consent included,
 with Tab, Enter and Space only; at 360, 768, 1366 and 1920 px no control covers another and
 nothing is clipped; the Look screen has no time limit, the focus follows each action.
 
-axe-core comes from npm (pinned in build.py, `fetch_axe()`); it is injected into a
+axe-core comes from npm (pinned in tools/pins.py, `fetch_axe()`); it is injected into a
 context that bypasses the page's CSP (the site itself never loads it).
 """
 
