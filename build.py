@@ -8,7 +8,9 @@
 
 Only the standard library is used, so this runs on a bare Python 3.11. Downloads
 (the Pyodide runtime from npm, micropip from PyPI) happen once into .cache/. Each build runs
-the Pyodide runtime once in Node (make_snapshot) to make the page's Python snapshot.
+the Pyodide runtime once in Node (tools/snapshot.py) to make the page's Python snapshot.
+Each job is a module in tools/ (README's Layout, docs/architecture.md); this file is the
+command line only.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from tools.shell import BuildError, log
 from tools.site_assembly import build_site
 from tools.testenv import ensure_venv
 
+#: the repository and its folders, kept here for scripts that `import build`
 __all__ = ["CACHE", "ROOT", "SITE", "main"]
 
 
