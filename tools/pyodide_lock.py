@@ -22,7 +22,7 @@ def write_lock(source: Path, dest: Path, micropip_sha256: str) -> str:
     lock: dict[str, Any] = json.loads(source.read_text(encoding="utf-8"))
     entry = lock["packages"]["micropip"]
     if entry["file_name"] != MICROPIP_WHEEL:
-        raise BuildError(f"the lock expects {entry['file_name']}, build.py ships {MICROPIP_WHEEL}")
+        raise BuildError(f"the lock expects {entry['file_name']}, the build ships {MICROPIP_WHEEL}")
     entry["sha256"] = micropip_sha256
     dest.write_text(json.dumps(lock, separators=(",", ":")), encoding="utf-8")
     return str(lock["info"]["python"])

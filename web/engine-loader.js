@@ -38,8 +38,8 @@ const RUNTIME_URL = new URL("./pyodide/", import.meta.url).href;
 const BUILD_INFO_URL = new URL("./build-info.json", import.meta.url).href;
 const SITE_URL = new URL("./", import.meta.url).href;
 
-/** Where the wheel is written in Python's file system: build.py stamps its SNAPSHOT_WHEEL_FILE,
- * where the snapshot has it on sys.path. */
+/** Where the wheel is written in Python's file system: the build stamps tools/snapshot.py's
+ * SNAPSHOT_WHEEL_FILE, where the snapshot has it on sys.path. */
 const WHEEL_FILE = "__WHEEL_FILE__";
 
 /** The Python that prepares the engine: only what the page needs before it is playable (the

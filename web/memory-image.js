@@ -1,5 +1,5 @@
 // Python's memory from the build's snapshot file, which holds only what differs from the memory
-// the runtime starts with (build.py, memory_diff): that memory is the runtime's WebAssembly's
+// the runtime starts with (tools/memory_image.py, memory_diff): that memory is the runtime's WebAssembly's
 // data segments, which the page downloads anyway. Runs in unzip-worker.js (or in a worker that
 // loads the engine itself), never on the page's main thread.
 //
@@ -44,7 +44,7 @@ function sleb(bytes, at) {
  * runs), as views into `wasm`.
  * @param {Uint8Array} wasm
  * @returns {{address: number, bytes: Uint8Array}[]}
- * @throws {Error} when the module is not one whose segments build.py could read either
+ * @throws {Error} when the module is not one whose segments tools/memory_image.py could read either
  */
 export function dataSegments(wasm) {
   if (wasm[0] !== 0 || wasm[1] !== 0x61 || wasm[2] !== 0x73 || wasm[3] !== 0x6d) {
@@ -120,7 +120,7 @@ export function sparseForm(memory, page = 4096) {
 
 /**
  * Python's memory from the build's file (unzipped) and the runtime's data segments.
- * @param {Uint8Array} diff the build's snapshot, unzipped ("QVSD", build.py memory_diff)
+ * @param {Uint8Array} diff the build's snapshot, unzipped ("QVSD", tools/memory_image.py memory_diff)
  * @param {{address: number, bytes: Uint8Array}[]} segments dataSegments(the runtime's wasm)
  * @returns {{memory: Uint8Array, sparse: Uint8Array}}
  * @throws {Error} when the bytes are not a whole snapshot of this form

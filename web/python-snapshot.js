@@ -105,7 +105,7 @@ async function readCopy() {
 const SPARSE_MAGIC = 0x50535651;  // "QVSP", little-endian
 const SPARSE_HEADER = 16;
 
-/** Python's memory from its sparse form (build.py, sparse_memory). Throws when the bytes are
+/** Python's memory from its sparse form (tools/memory_image.py, sparse_memory). Throws when the bytes are
  * not a whole sparse snapshot. */
 export function expandMemory(sparse) {
   const view = new DataView(sparse.buffer, sparse.byteOffset, sparse.byteLength);
