@@ -21,7 +21,7 @@ from ..state import BONUS, CONSENT, COUNCIL, OVER, GameState
 from .base import Action
 from .memory import Memory
 from .negotiate import choose_answer
-from .normal import NormalBot, caesar_cost, retire_lowest
+from .normal import NormalBot, caesar_cost, pressed, retire_lowest
 from .situation import Situation
 
 SAMPLES = 6  # determinisations per decision
@@ -52,7 +52,7 @@ class HardBot(NormalBot):
         for i, (_value, action) in enumerate(top):
             value = totals[i] / self.samples
             if action["type"] == "caesar" and sit.state.stage != BONUS:
-                value -= pressure
+                value = pressed(value, pressure)
             scored.append((value, action))
         scored.sort(key=lambda item: -item[0])
         return scored + ranked[self.candidates:]
@@ -106,7 +106,7 @@ def _mover_step(state: GameState, seat: int, memory: Memory, rand: random.Random
             continue
         value = sit.value(after, seat)
         if action["type"] == "caesar" and state.stage != BONUS:
-            value -= caesar_cost(state.turn)
+            value = pressed(value, caesar_cost(state.turn))
         if best is None or value > best[0]:
             best = (value, action)
     if state.stage != CONSENT:

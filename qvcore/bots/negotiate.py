@@ -14,11 +14,13 @@ from typing import Any
 
 from .. import board, laurels, rules
 from ..errors import RuleError
-from ..state import BONUS, CONSENT, Answer, GameState
+from ..state import BONUS, CONSENT, OVER, Answer, GameState
 from .situation import Situation
 
 Action = dict[str, Any]
 PROMISE_VALUE = 0.015  # a promised future consent, in win-chance units
+#: a word given beyond the horizon is not kept if keeping it ends the game with less chance
+LOST = 0.01
 
 
 def lenience(turn: int) -> float:
@@ -137,16 +139,21 @@ def choose_answer(sit: Situation, s: GameState, q: int, greedy: bool = True,
             if priced is None:
                 continue
             chances = sit.chances(priced)
-            u = chances[q] + (PROMISE_VALUE if "promises" in terms else 0.0)
+            promise = PROMISE_VALUE if "promises" in terms and priced.stage != OVER else 0.0
+            u = chances[q] + promise  # a promise is worth nothing once the game is over
             if chances[m] >= before[m] and u > best_u + 0.004:
                 best, best_u = action, u
     if q == sit.seat and s.options.horizon != "turn":
-        if sit.memory.promised(q, "consent", m) and (keep == "always"
-                                                     or sit.value(after, q) > u_refuse - 0.03):
+        ruinous = after.stage == OVER and sit.value(after, q) < LOST
+        if sit.memory.promised(q, "consent", m) and not ruinous and (
+                keep == "always" or sit.value(after, q) > u_refuse - 0.03):
             return plain
         if sit.memory.promised(q, "refuse", m) and (keep == "always" or best_u < u_refuse + 0.03):
             return refuse
-    return best if best_u >= u_refuse - lenience(s.turn) else refuse
+    # the margin given away never exceeds half the chance kept by refusing, so a bot never
+    # allows a move that makes it lose for certain while refusing keeps a chance (R9.3)
+    margin = min(lenience(s.turn), u_refuse / 2)
+    return best if best_u >= u_refuse - margin else refuse
 
 
 def predict_request(sit: Situation, request: Action) -> tuple[float, float, Action] | None:

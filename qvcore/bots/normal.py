@@ -25,6 +25,12 @@ def caesar_cost(turn: int) -> float:
     return 0.003 + 0.0002 * turn
 
 
+def pressed(value: float, pressure: float) -> float:
+    """``value`` less a progress ``pressure`` that never takes more than half of it, so that a
+    small chance stays above a certain loss (0): pressure never makes a bot concede (R9.3)."""
+    return value - min(pressure, value / 2)
+
+
 class NormalBot(Bot):
     """One-ply search over the legal actions with the position evaluation."""
 
@@ -61,7 +67,7 @@ class NormalBot(Bot):
                 continue
             value = sit.value(after, self.seat)
             if action["type"] == "caesar" and state.stage != BONUS:
-                value -= pressure
+                value = pressed(value, pressure)
             scored.append((value, action))
         scored.sort(key=lambda item: -item[0])
         best = scored[0][0] if scored else 0.0
