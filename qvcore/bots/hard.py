@@ -19,9 +19,10 @@ from .. import rules
 from ..errors import RuleError
 from ..state import BONUS, CONSENT, COUNCIL, OVER, GameState
 from .base import Action
+from .evaluate import path_of
 from .memory import Memory
-from .negotiate import choose_answer
-from .normal import NormalBot, caesar_cost, pressed, retire_lowest
+from .negotiate import choose_answer, recent
+from .normal import REPEAT_COST, NormalBot, caesar_cost, pressed, retire_lowest
 from .situation import Situation
 
 SAMPLES = 6  # determinisations per decision
@@ -52,7 +53,8 @@ class HardBot(NormalBot):
         for i, (_value, action) in enumerate(top):
             value = totals[i] / self.samples
             if action["type"] == "caesar" and sit.state.stage != BONUS:
-                value = pressed(value, pressure)
+                repeats = self.memory.caesar_repeats(path_of(action), recent(sit.state))
+                value = pressed(value, pressure + REPEAT_COST * repeats)
             scored.append((value, action))
         scored.sort(key=lambda item: -item[0])
         return scored + ranked[self.candidates:]

@@ -156,6 +156,15 @@ def choose_answer(sit: Situation, s: GameState, q: int, greedy: bool = True,
     return best if best_u >= u_refuse - margin else refuse
 
 
+#: how long a bot remembers a refusal of its requests, in rounds of turns
+REMEMBER_ROUNDS = 3
+
+
+def recent(s: GameState) -> int:
+    """The first turn a bot's memory of refusals and Caesar moves still counts."""
+    return s.turn - REMEMBER_ROUNDS * s.n
+
+
 def predict_request(sit: Situation, request: Action) -> tuple[float, float, Action] | None:
     """The mover's win chance if ``request`` succeeds, the chance it does, and the request
     with the offers that should make it work."""
@@ -164,16 +173,30 @@ def predict_request(sit: Situation, request: Action) -> tuple[float, float, Acti
     if opened is None or opened.stage != CONSENT or opened.request is None:
         return None
     asked = opened.request.asked
-    answers = {q: choose_answer(sit, opened, q) for q in asked}
+    path = opened.request.path
+    since = recent(sit.state)
+    memory = sit.memory
+
+    def recalled(answer: Action, q: int, offer: Any) -> Action:
+        """The model's answer, unless ``q`` refused this very request lately (no loops)."""
+        if answer["consents"] and memory.refused(q, path, offer, since):
+            return {"type": "answer", "player": q, "consents": 0}
+        return answer
+
+    answers = {q: recalled(choose_answer(sit, opened, q), q, None) for q in asked}
     offers: dict[str, Any] = {}
     own = sit.state.hoards[m]
     if _enough(opened, answers) is None:
         kinds = [k for k in laurels.KINDS if own[k]]
+        pays = [{"mover_pays": [laurels.KIND_NAMES[k]]} for k in sorted({min(kinds), max(kinds)})
+                ] if kinds else []
         for q in asked:
             if answers[q]["consents"]:
                 continue
-            for offer in ([{"mover_pays": [laurels.KIND_NAMES[min(kinds)]]}] if kinds else []) + [
-                    {"split": True}]:
+            for offer in [*pays[:1], {"split": True}, *pays[1:],
+                          *({**p, "split": True} for p in pays[-1:])]:
+                if memory.refused(q, path, offer, since):
+                    continue  # tried and refused: raise the offer instead
                 trial = {**request, "offers": {**offers, str(q): offer}}
                 state = sit.after([trial])
                 if state is None:
@@ -183,7 +206,8 @@ def predict_request(sit: Situation, request: Action) -> tuple[float, float, Acti
                     offers[str(q)], answers[q], opened = offer, answer, state
                     break
     likely = _enough(opened, answers) is not None
-    chance = 0.85 if likely else 0.6 * max(sit.memory.agree_rate(q) for q in asked)
+    chance = 0.85 if likely else 0.6 * max(memory.agree_rate(q) for q in asked)
+    chance *= 0.5 ** memory.refused_path(path, since)
     if not likely:  # the model expects refusals: value the move as if they agreed plainly
         for q in asked:
             _low, high = answer_bounds(opened, q)
