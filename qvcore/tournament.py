@@ -14,6 +14,7 @@ from typing import Any
 
 from . import board, rules
 from .bots import make_bot
+from .bots.hard import ClassicHardBot
 from .concessions import floors, free_to_refuse, is_losing_fill, losing_consents
 from .errors import RuleError
 from .game import Game
@@ -92,9 +93,12 @@ def play_game(options: Options | dict[str, Any], seed: int, levels: list[str],
 
 
 def make_player(level: str, seat: int, seed: int) -> Any:
-    """A bot level, or an outside opponent (``greedy``, ``stubborn``: ``outsider.py``)."""
+    """A bot level, ``hard-classic`` (the hard level before its search), or an outside
+    opponent (``greedy``, ``stubborn``: ``outsider.py``)."""
     if level in OUTSIDERS:
         return make_outsider(level, seat, seed)
+    if level == ClassicHardBot.level:
+        return ClassicHardBot(seat, seed)
     return make_bot(level, seat, seed)
 
 

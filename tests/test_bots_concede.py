@@ -99,3 +99,24 @@ def test_the_tournament_counts_a_pivotal_losing_consent() -> None:
     least = {q: [0.0] * state.n for q in range(state.n)}  # nothing known: R9.3 alone
     assert losing_consents(state, move, {2}, least) == [2]
     assert losing_consents(state, move, set(), least) == []
+
+
+def test_search_scores_a_finished_game_exactly() -> None:
+    """The hard level's search (search.py) scores a game its candidate ends exactly (R9.3,
+    R12): the filling move of the fill position is worth 0 in every determinisation, Caesar
+    keeps a chance."""
+    import random
+
+    from qvcore.bots.memory import Memory
+    from qvcore.bots.search import search
+
+    state = _load("bots-concede-fill.json")
+    seat = state.current
+    view = Observer(seat).view(state)
+    memory = Memory(seat)
+    memory.update(dict(view))
+    fill = {"type": "move", "player": seat, "from": 12, "to": 13, "supporters": []}
+    caesar = next(a for a in rules.legal_actions(state) if a["type"] == "caesar")
+    values = search(memory, dict(view), [fill, dict(caesar)], random.Random(1), iterations=20,
+                    horizon_turns=4, samples=4)
+    assert values[0] == 0.0 and values[1] > 0.0

@@ -23,35 +23,46 @@ from .evaluate import path_of
 from .memory import Memory
 from .negotiate import choose_answer, recent
 from .normal import REPEAT_COST, NormalBot, caesar_cost, pressed, retire_lowest
+from .search import search
 from .situation import Situation
 
 SAMPLES = 6  # determinisations per decision
 CANDIDATES = 4  # best actions of the one-ply ranking that are searched
 ROUND = 1.0  # playout length, in rounds of turns
+SEARCH_CANDIDATES = 5  # best actions of the one-ply ranking that the search chooses among
+ITERATIONS = 120  # search iterations per decision (each: one determinisation, one playout)
+SEARCH_SAMPLES = 12  # determinisations drawn per decision, cycled through by the iterations
+HORIZON_ROUNDS = 2.0  # playout length before the evaluation, in rounds of turns
 
 
-class HardBot(NormalBot):
-    """Normal's candidates, re-scored by short playouts in sampled states."""
+class ClassicHardBot(NormalBot):
+    """Normal's candidates, re-scored by short one-ply playouts in sampled states (the hard
+    level before the information-set search; kept for comparison in tournaments)."""
 
-    level = "hard"
+    level = "hard-classic"
     keep = "if_cheap"
     samples = SAMPLES
     candidates = CANDIDATES
+
+    def values(self, sit: Situation, top: list[Action]) -> list[float]:
+        """Each candidate's value for the seat: the mean over sampled playouts."""
+        totals = [0.0] * len(top)
+        for _ in range(self.samples):
+            state = self.memory.sample(sit.view, sit.rand)
+            for i, action in enumerate(top):
+                totals[i] += self._playout_value(state, action, sit.rand)
+        return [total / self.samples for total in totals]
 
     def rank(self, sit: Situation, legal: list[Action]) -> list[tuple[float, Action]]:
         ranked = super().rank(sit, legal)
         top = ranked[:self.candidates]
         if len(top) < 2 or sit.state.stage == COUNCIL:
             return ranked
-        totals = [0.0] * len(top)
-        for _ in range(self.samples):
-            state = self.memory.sample(sit.view, sit.rand)
-            for i, (_value, action) in enumerate(top):
-                totals[i] += self._playout_value(state, action, sit.rand)
+        values = self.values(sit, [action for _value, action in top])
         pressure = caesar_cost(sit.state.turn)
         scored = []
         for i, (_value, action) in enumerate(top):
-            value = totals[i] / self.samples
+            value = values[i]
             if action["type"] == "caesar" and sit.state.stage != BONUS:
                 repeats = self.memory.caesar_repeats(path_of(action), recent(sit.state))
                 value = pressed(value, pressure + REPEAT_COST * repeats)
@@ -84,6 +95,20 @@ class HardBot(NormalBot):
                 _mover_step(state, seat, self.memory, rand)
         return Situation.known_state(state, self.seat, self.memory, rand).value(
             state, self.seat)
+
+
+class HardBot(ClassicHardBot):
+    """Normal's best candidates, chosen among by information-set search (``search.py``):
+    UCB over the candidates, a fresh determinisation each iteration, fast greedy playouts
+    with opponent models, exact scoring of finished games."""
+
+    level = "hard"
+    candidates = SEARCH_CANDIDATES
+
+    def values(self, sit: Situation, top: list[Action]) -> list[float]:
+        n = sit.state.n
+        return search(self.memory, sit.view, top, sit.rand, iterations=ITERATIONS,
+                      horizon_turns=int(HORIZON_ROUNDS * n), samples=SEARCH_SAMPLES)
 
 
 def _answer_all(state: GameState, memory: Memory, rand: random.Random) -> None:
@@ -141,4 +166,4 @@ def _replace(state: GameState, other: GameState) -> None:
         setattr(state, name, getattr(fresh, name))
 
 
-__all__ = ["Any", "HardBot"]
+__all__ = ["Any", "ClassicHardBot", "HardBot"]
