@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .. import rules
+from ..concessions import floors, lost_for_certain
 from ..errors import RuleError
 from ..state import OVER, GameState
 from .evaluate import MEAN_TOKEN, final_chances, game_totals, win_chances
@@ -57,7 +58,12 @@ class Situation:
         """Every player's win chance in ``after``."""
         if (after.stage == OVER and not self.exact_end and not after.options.series
                 and after.game_number == self.state.game_number):
-            return final_chances(after, self.totals(after))
+            chances = final_chances(after, self.totals(after))
+            knowledge = self.memory.knowledge
+            if knowledge is not None and lost_for_certain(self.state, after, self.seat,
+                                                          floors(knowledge)):
+                chances[self.seat] = 0.0  # whatever the hidden tokens are (R9.3, R12)
+            return chances
         return win_chances(after, self.totals(after))
 
     def value(self, after: GameState, seat: int) -> float:
