@@ -30,7 +30,7 @@ SAMPLES = 6  # determinisations per decision
 CANDIDATES = 4  # best actions of the one-ply ranking that are searched
 ROUND = 1.0  # playout length, in rounds of turns
 SEARCH_CANDIDATES = 5  # best actions of the one-ply ranking that the search chooses among
-ITERATIONS = 120  # search iterations per decision (each: one determinisation, one playout)
+ITERATIONS = 200  # playouts per decision (each: one determinisation, one candidate)
 SEARCH_SAMPLES = 12  # determinisations drawn per decision, cycled through by the iterations
 HORIZON_ROUNDS = 2.0  # playout length before the evaluation, in rounds of turns
 
@@ -99,8 +99,8 @@ class ClassicHardBot(NormalBot):
 
 class HardBot(ClassicHardBot):
     """Normal's best candidates, chosen among by information-set search (``search.py``):
-    UCB over the candidates, a fresh determinisation each iteration, fast greedy playouts
-    with opponent models, exact scoring of finished games."""
+    the candidates compared in sampled determinisations by fast greedy playouts with
+    opponent models, exact scoring of finished games."""
 
     level = "hard"
     candidates = SEARCH_CANDIDATES

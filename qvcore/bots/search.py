@@ -1,6 +1,6 @@
-"""Information-set search for the hard bot: UCB over the seat's candidate actions, each
-iteration in a fresh determinisation of what the seat cannot see, played on by a fast greedy
-policy on the playout core, with opponent models from what each rival has done.
+"""Information-set search for the hard bot: the seat's candidate actions compared by playouts
+in determinisations of what the seat cannot see, played on by a fast greedy policy on the
+playout core, with opponent models from what each rival has done.
 
 An iteration draws a state from ``position.sample_state`` (through the bot's memory: never the
 hidden state itself), plays the root action through the validated rules, then plays on with
@@ -10,7 +10,8 @@ the determinisation. Rivals answer requests as they have answered so far (their 
 ``Memory.agree_rate``), never to let the Senate fill without them. The root's statistics are
 shared across determinisations (one information set), as in single-observer ISMCTS
 (Cowling, Powley and Whitehouse 2012) restricted to the root, where the candidate set is
-fixed. Budgets are counts (iterations, horizon), so decisions are reproducible.
+fixed; playouts are shared out by successive halving. Budgets are counts (iterations,
+horizon), so decisions are reproducible.
 """
 
 from __future__ import annotations
@@ -27,34 +28,46 @@ from .memory import Memory
 
 Action = dict[str, object]
 
-#: UCB1 exploration constant, in win-chance units
-EXPLORE = 0.25
 _SENATE_SEATS = board.SEATS[board.SENATE]
 
 
 def search(memory: Memory, view: dict[str, object], candidates: Sequence[Action],
            rand: random.Random, iterations: int, horizon_turns: int,
            samples: int) -> list[float]:
-    """The mean value for the seat of each candidate action, after ``iterations`` UCB
-    iterations over ``samples`` determinisations of ``view``."""
+    """The mean value for the seat of each candidate action after about ``iterations``
+    playouts over ``samples`` determinisations of ``view``.
+
+    Successive halving with common random numbers: in each round every surviving candidate
+    is played out in the same determinisation with the same random stream, so that their
+    differences are measured, not the luck of the draw; after each phase the worse half of
+    the candidates is dropped, leaving more playouts for the better ones.
+    """
     seat: int = memory.seat
     k = len(candidates)
     states = [memory.sample(dict(view), rand) for _ in range(samples)]
     rates = [memory.agree_rate(q) for q in range(states[0].n)]
     visits = [0] * k
     totals = [0.0] * k
-    for i in range(iterations):
-        if i < k:
-            arm = i
-        else:
-            log_n = math.log(i)
-            arm = max(range(k), key=lambda a: totals[a] / visits[a]
-                      + EXPLORE * math.sqrt(log_n / visits[a]))
-        state = states[i % samples].copy()
-        value = _iterate(state, seat, candidates[arm], rates, rand, horizon_turns)
-        visits[arm] += 1
-        totals[arm] += value
-    return [totals[a] / visits[a] if visits[a] else 0.0 for a in range(k)]
+    alive = list(range(k))
+    phases = max(1, math.ceil(math.log2(k)))
+    spent = 0
+    for phase in range(phases):
+        rounds = max(1, (iterations // phases) // len(alive))
+        for _ in range(rounds):
+            state = states[spent % samples]
+            stream = rand.getrandbits(32)
+            spent += 1
+            for arm in alive:
+                value = _iterate(state.copy(), seat, candidates[arm], rates,
+                                 random.Random(stream), horizon_turns)
+                visits[arm] += 1
+                totals[arm] += value
+        if phase < phases - 1 and len(alive) > 1:
+            alive.sort(key=lambda a: -totals[a] / visits[a])
+            alive = alive[:max(1, (len(alive) + 1) // 2)]
+    means = [totals[a] / visits[a] if visits[a] else 0.0 for a in range(k)]
+    dropped = min(means) - 1.0  # dropped candidates rank below every survivor
+    return [means[a] if a in alive else dropped + means[a] / 2 for a in range(k)]
 
 
 def _iterate(s: GameState, seat: int, action: Action, rates: list[float],
