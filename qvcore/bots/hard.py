@@ -33,6 +33,7 @@ SEARCH_CANDIDATES = 5  # best actions of the one-ply ranking that the search cho
 ITERATIONS = 200  # playouts per decision (each: one determinisation, one candidate)
 SEARCH_SAMPLES = 12  # determinisations drawn per decision, cycled through by the iterations
 HORIZON_ROUNDS = 2.0  # playout length before the evaluation, in rounds of turns
+PRIOR = 0.0  # weight of the one-ply value next to the search's
 
 
 class ClassicHardBot(NormalBot):
@@ -44,12 +45,13 @@ class ClassicHardBot(NormalBot):
     samples = SAMPLES
     candidates = CANDIDATES
 
-    def values(self, sit: Situation, top: list[Action]) -> list[float]:
-        """Each candidate's value for the seat: the mean over sampled playouts."""
+    def values(self, sit: Situation, top: list[tuple[float, Action]]) -> list[float]:
+        """Each candidate's value for the seat (given with its one-ply value): the mean over
+        sampled playouts."""
         totals = [0.0] * len(top)
         for _ in range(self.samples):
             state = self.memory.sample(sit.view, sit.rand)
-            for i, action in enumerate(top):
+            for i, (_value, action) in enumerate(top):
                 totals[i] += self._playout_value(state, action, sit.rand)
         return [total / self.samples for total in totals]
 
@@ -58,7 +60,7 @@ class ClassicHardBot(NormalBot):
         top = ranked[:self.candidates]
         if len(top) < 2 or sit.state.stage == COUNCIL:
             return ranked
-        values = self.values(sit, [action for _value, action in top])
+        values = self.values(sit, top)
         pressure = caesar_cost(sit.state.turn)
         scored = []
         for i, (_value, action) in enumerate(top):
@@ -104,11 +106,17 @@ class HardBot(ClassicHardBot):
 
     level = "hard"
     candidates = SEARCH_CANDIDATES
+    iterations = ITERATIONS
+    horizon_rounds = HORIZON_ROUNDS
+    prior = PRIOR
 
-    def values(self, sit: Situation, top: list[Action]) -> list[float]:
+    def values(self, sit: Situation, top: list[tuple[float, Action]]) -> list[float]:
         n = sit.state.n
-        return search(self.memory, sit.view, top, sit.rand, iterations=ITERATIONS,
-                      horizon_turns=int(HORIZON_ROUNDS * n), samples=SEARCH_SAMPLES)
+        searched = search(self.memory, sit.view, [action for _v, action in top], sit.rand,
+                          iterations=self.iterations,
+                          horizon_turns=int(self.horizon_rounds * n), samples=SEARCH_SAMPLES)
+        return [self.prior * one_ply + (1 - self.prior) * value
+                for (one_ply, _action), value in zip(top, searched, strict=True)]
 
 
 def _answer_all(state: GameState, memory: Memory, rand: random.Random) -> None:
