@@ -17,6 +17,9 @@ from ..errors import RuleError
 from ..state import BONUS, CONSENT, OVER, Answer, GameState
 from .situation import Situation
 
+#: the share of a chance that progress pressure (or the lenience of an answer) may take away
+KEEP = 0.99
+
 Action = dict[str, Any]
 PROMISE_VALUE = 0.015  # a promised future consent, in win-chance units
 #: a word given beyond the horizon is not kept if keeping it ends the game with less chance
@@ -150,9 +153,9 @@ def choose_answer(sit: Situation, s: GameState, q: int, greedy: bool = True,
             return plain
         if sit.memory.promised(q, "refuse", m) and (keep == "always" or best_u < u_refuse + 0.03):
             return refuse
-    # the margin given away never exceeds half the chance kept by refusing, so a bot never
+    # the margin given away never takes all the chance kept by refusing, so a bot never
     # allows a move that makes it lose for certain while refusing keeps a chance (R9.3)
-    margin = min(lenience(s.turn), u_refuse / 2)
+    margin = min(lenience(s.turn), KEEP * u_refuse)
     return best if best_u >= u_refuse - margin else refuse
 
 

@@ -14,7 +14,7 @@ from typing import Any
 from ..state import BONUS, CONSENT, COUNCIL
 from .base import Action, Bot
 from .evaluate import DIST, MEAN_TOKEN, path_of
-from .negotiate import choose_answer, predict_request, recent
+from .negotiate import KEEP, choose_answer, predict_request, recent
 from .situation import Situation
 
 MAX_REQUESTS = 2  # requests per turn before the bot acts without asking again
@@ -30,9 +30,9 @@ def caesar_cost(turn: int) -> float:
 
 
 def pressed(value: float, pressure: float) -> float:
-    """``value`` less a progress ``pressure`` that never takes more than half of it, so that a
-    small chance stays above a certain loss (0): pressure never makes a bot concede (R9.3)."""
-    return value - min(pressure, value / 2)
+    """``value`` less a progress ``pressure`` that never takes all of it (it keeps 1%), so that
+    a small chance stays above a certain loss (0): pressure never makes a bot concede (R9.3)."""
+    return value - min(pressure, KEEP * value)
 
 
 class NormalBot(Bot):
