@@ -4,7 +4,8 @@ It shares nothing with ``qvcore.bots`` but the board's distances (no memory of e
 evaluation, no sampling), so the bots can be measured against a player they were never tuned
 on. It takes the best laurel it can, climbs, asks for consent when the laurel is worth it
 (once per path and turn), consents except to a visible leader or to a move that fills the
-Senate without it (R9.3), and fills the Senate itself only when it leads. ``stubborn`` makes
+Senate without it (R9.3), and fills the Senate itself only when it leads (until a long game
+makes it give in: ``PATIENCE``). ``stubborn`` makes
 it refuse every request (a scripted human who never consents).
 """
 
@@ -19,6 +20,9 @@ from .bots.evaluate import DIST  # steps to the Senate: board geometry only
 
 Action = dict[str, Any]
 MEAN_TOKEN = 3.0  # a rough value of a face-down token
+#: the turn after which the greedy player gives in, so that its games end: it consents to the
+#: leader and fills the Senate even when behind (never without a senator there, R9.3)
+PATIENCE = 150
 
 
 class GreedyPlayer:
@@ -82,7 +86,7 @@ class GreedyPlayer:
         path = _path(action)
         to = action["to"]
         if to == board.SENATE and len(view["senate"]) >= board.SEATS[board.SENATE] - 1 \
-                and not self._leads(view):
+                and not self._leads(view) and view["turn"] < PATIENCE:
             return -10.0
         gain = 1.0 + _dist(action["from"]) - _dist(to) + _laurel(view, path)
         if to == board.SENATE:
@@ -116,7 +120,7 @@ class GreedyPlayer:
         if request["to"] == board.SENATE and len(view["senate"]) >= board.SEATS[board.SENATE] - 1 \
                 and (self.seat not in view["senate"] or not self._leads(view)):
             return no
-        if request["mover"] == self._leader(view):
+        if request["mover"] == self._leader(view) and view["turn"] < PATIENCE:
             return no
         return yes
 
