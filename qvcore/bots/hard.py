@@ -32,8 +32,8 @@ ROUND = 1.0  # playout length, in rounds of turns
 SEARCH_CANDIDATES = 5  # best actions of the one-ply ranking that the search chooses among
 ITERATIONS = 200  # playouts per decision (each: one determinisation, one candidate)
 SEARCH_SAMPLES = 12  # determinisations drawn per decision, cycled through by the iterations
-HORIZON_ROUNDS = 2.0  # playout length before the evaluation, in rounds of turns
-PRIOR = 0.0  # weight of the one-ply value next to the search's
+HORIZON_ROUNDS = 1.0  # playout length before the evaluation, in rounds of turns
+PRIOR = 0.7  # weight of the one-ply value next to the search's
 
 
 class ClassicHardBot(NormalBot):
