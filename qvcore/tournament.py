@@ -14,7 +14,7 @@ from typing import Any
 
 from . import board, rules
 from .bots import make_bot
-from .bots.hard import ClassicHardBot
+from .bots.hard import SearchHardBot
 from .concessions import floors, free_to_refuse, is_losing_fill, losing_consents
 from .errors import RuleError
 from .game import Game
@@ -93,12 +93,12 @@ def play_game(options: Options | dict[str, Any], seed: int, levels: list[str],
 
 
 def make_player(level: str, seat: int, seed: int) -> Any:
-    """A bot level, ``hard-classic`` (the hard level before its search), or an outside
+    """A bot level, ``hard-search`` (hard choosing by information-set search), or an outside
     opponent (``greedy``, ``stubborn``: ``outsider.py``)."""
     if level in OUTSIDERS:
         return make_outsider(level, seat, seed)
-    if level == ClassicHardBot.level:
-        return ClassicHardBot(seat, seed)
+    if level == SearchHardBot.level:
+        return SearchHardBot(seat, seed)
     return make_bot(level, seat, seed)
 
 

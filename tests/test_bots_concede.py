@@ -102,9 +102,9 @@ def test_the_tournament_counts_a_pivotal_losing_consent() -> None:
 
 
 def test_search_scores_a_finished_game_exactly() -> None:
-    """The hard level's search (search.py) scores a game its candidate ends exactly (R9.3,
-    R12): the filling move of the fill position is worth 0 in every determinisation, Caesar
-    keeps a chance."""
+    """The information-set search (search.py, the hard-search bot) scores a game that its
+    candidate ends exactly (R9.3, R12): the filling move of the fill position is worth 0 in
+    every determinisation, Caesar keeps a chance."""
     import random
 
     from qvcore.bots.memory import Memory

@@ -48,7 +48,8 @@ def _play(seed: int, levels: list[str]) -> tuple[int, int]:
 
 
 CASES = [("normal", 0, "stubborn"), ("normal", 1, "stubborn"), ("normal", 2, "greedy"),
-         ("normal", 3, "greedy"), ("hard", 0, "stubborn"), ("hard", 2, "greedy")]
+         ("normal", 3, "greedy"), ("hard", 0, "stubborn"), ("hard", 2, "greedy"),
+         ("hard-search", 0, "stubborn")]
 
 
 @pytest.mark.parametrize(("level", "seed", "rivals"), CASES)

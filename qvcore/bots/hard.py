@@ -36,11 +36,10 @@ HORIZON_ROUNDS = 1.0  # playout length before the evaluation, in rounds of turns
 PRIOR = 0.7  # weight of the one-ply value next to the search's
 
 
-class ClassicHardBot(NormalBot):
-    """Normal's candidates, re-scored by short one-ply playouts in sampled states (the hard
-    level before the information-set search; kept for comparison in tournaments)."""
+class HardBot(NormalBot):
+    """Normal's candidates, re-scored by short one-ply playouts in sampled states."""
 
-    level = "hard-classic"
+    level = "hard"
     keep = "if_cheap"
     samples = SAMPLES
     candidates = CANDIDATES
@@ -99,12 +98,13 @@ class ClassicHardBot(NormalBot):
             state, self.seat)
 
 
-class HardBot(ClassicHardBot):
+class SearchHardBot(HardBot):
     """Normal's best candidates, chosen among by information-set search (``search.py``):
     the candidates compared in sampled determinisations by fast greedy playouts with
-    opponent models, exact scoring of finished games."""
+    opponent models, exact scoring of finished games. For tournaments only: it measured
+    weaker than ``HardBot`` against normal bots (docs/bots.md)."""
 
-    level = "hard"
+    level = "hard-search"
     candidates = SEARCH_CANDIDATES
     iterations = ITERATIONS
     horizon_rounds = HORIZON_ROUNDS
@@ -174,4 +174,4 @@ def _replace(state: GameState, other: GameState) -> None:
         setattr(state, name, getattr(fresh, name))
 
 
-__all__ = ["Any", "ClassicHardBot", "HardBot"]
+__all__ = ["Any", "HardBot", "SearchHardBot"]

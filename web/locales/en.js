@@ -542,7 +542,7 @@ export default {
   "newGame.bot.hard": "Bot: hard",
   "newGame.bot.easy.about": "Easy plays like a beginner: it climbs, grabs laurels, asks plainly and usually says yes.",
   "newGame.bot.normal.about": "Normal weighs every action by its chance to win, bargains over consents and refuses to help a leader.",
-  "newGame.bot.hard.about": "Hard looks ahead: it plays its best choices out over many guesses at the hidden laurels, expects each rival to answer as they have so far, and keeps its word only while it pays.",
+  "newGame.bot.hard.about": "Hard also plays each choice a round ahead in many guesses at the hidden laurels, and keeps its word only while it pays.",
   "newGame.playBots": "Play against bots",
   "newGame.playBots.aria": "Play against bots: you and two normal bots, three players",
   "newGame.needHuman": "At least one seat needs a human player.",

@@ -542,7 +542,7 @@ export default {
   "newGame.bot.hard": "Bot: difícil",
   "newGame.bot.easy.about": "Fácil juega como un principiante: sube, toma laureles, pide sin ofrecer nada y casi siempre acepta.",
   "newGame.bot.normal.about": "Normal valora cada acción según su probabilidad de ganar, negocia los consentimientos y no ayuda a quien va en cabeza.",
-  "newGame.bot.hard.about": "Difícil mira hacia delante: juega sus mejores opciones sobre muchas suposiciones de los laureles ocultos, espera que cada rival responda como hasta ahora y cumple su palabra solo mientras le conviene.",
+  "newGame.bot.hard.about": "Difícil además juega cada opción una ronda por delante en muchas suposiciones sobre los laureles ocultos, y cumple su palabra solo mientras le conviene.",
   "newGame.playBots": "Jugar contra bots",
   "newGame.playBots.aria": "Jugar contra bots: tú y dos bots de nivel normal, tres jugadores",
   "newGame.needHuman": "Al menos un puesto debe ser de una persona.",

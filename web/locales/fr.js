@@ -542,7 +542,7 @@ export default {
   "newGame.bot.hard": "Bot\u00a0: difficile",
   "newGame.bot.easy.about": "Facile joue en débutant\u00a0: il monte, prend les lauriers, demande sans rien offrir et dit souvent oui.",
   "newGame.bot.normal.about": "Normal pèse chaque action selon ses chances de gagner, négocie les consentements et refuse d'aider le meneur.",
-  "newGame.bot.hard.about": "Difficile voit loin\u00a0: il joue ses meilleurs choix sur de nombreuses hypothèses sur les lauriers cachés, s'attend à ce que chacun réponde comme jusqu'ici et ne tient parole que tant que cela lui profite.",
+  "newGame.bot.hard.about": "Difficile joue en plus chaque choix un tour à l'avance sur de nombreuses hypothèses sur les lauriers cachés, et ne tient parole que tant que cela lui profite.",
   "newGame.playBots": "Jouer contre des bots",
   "newGame.playBots.aria": "Jouer contre des bots\u00a0: vous et deux bots de niveau normal, trois joueurs",
   "newGame.needHuman": "Au moins une place doit revenir à une personne.",

@@ -542,7 +542,7 @@ export default {
   "newGame.bot.hard": "Bot: difficile",
   "newGame.bot.easy.about": "Facile gioca da principiante: sale, prende gli allori, chiede senza offrire e di solito acconsente.",
   "newGame.bot.normal.about": "Normale valuta ogni azione secondo la sua probabilità di vincere, tratta sui consensi e non aiuta chi è in testa.",
-  "newGame.bot.hard.about": "Difficile guarda avanti: simula le scelte migliori su molte ipotesi sugli allori nascosti, si aspetta che ogni avversario risponda come ha fatto finora e mantiene la parola solo finché conviene.",
+  "newGame.bot.hard.about": "Difficile gioca inoltre ogni scelta un giro in avanti su molte ipotesi sugli allori nascosti, e mantiene la parola solo finché conviene.",
   "newGame.playBots": "Gioca contro i bot",
   "newGame.playBots.aria": "Gioca contro i bot: tu e due bot di livello normale, tre giocatori",
   "newGame.needHuman": "Almeno un posto deve essere di una persona.",
