@@ -199,7 +199,7 @@ def _turn_actions(s: GameState, p: int, groups: dict[str, Sequence[Action]]) -> 
     requests: list[Action] = []
     request = s.request
     caesar = s.caesar
-    for office, exits in _EXITS:
+    for office, exits in EXITS:
         here = offices[office]
         if p not in here:
             continue
@@ -212,10 +212,10 @@ def _turn_actions(s: GameState, p: int, groups: dict[str, Sequence[Action]]) -> 
                 moves.append(_FREE_MOVES[p][path])
                 continue
             if request is not None and request.path == path:
-                for combo in _supporter_choices(p, own_spare, request, needed):
-                    if deals_hold(s, p, path, combo):
+                for combo in supporter_choices(p, own_spare, request, needed):
+                    if deals_hold(s, p, path, list(combo)):
                         moves.append({"type": "move", "player": p, "from": office, "to": to,
-                                      "supporters": combo})
+                                      "supporters": list(combo)})
             elif own_spare >= needed:
                 moves.append({"type": "move", "player": p, "from": office, "to": to,
                               "supporters": [p] * needed})
@@ -231,8 +231,9 @@ def _turn_actions(s: GameState, p: int, groups: dict[str, Sequence[Action]]) -> 
     groups["caesar"] = _CAESAR_MOVES[p][caesar]
 
 
-#: per office with exits: (office, ((path, to, seats of to, consents needed), ...))
-_EXITS = tuple(
+#: per office with exits: (office, ((path, to, seats of to, consents needed), ...)) (R6.1,
+#: R6.2); the one exit table of the engine (the fast playout core reads it too)
+EXITS = tuple(
     (office, tuple((path, PATH_TO[path], SEATS[PATH_TO[path]], CONSENTS_NEEDED[office])
                    for path in PATHS_FROM_OFFICE[office]))
     for office in range(len(SEATS)) if PATHS_FROM_OFFICE[office]
@@ -263,21 +264,22 @@ def most_consents(s: GameState, p: int, office: int, needed: int) -> int:
     return sum(min(here.count(q), needed) for q in set(here) if q != p)
 
 
-def _supporter_choices(p: int, own_spare: int, request: Request, needed: int) -> list[list[int]]:
-    """Every multiset of ``needed`` supporters the mover may pick (R6.3, R6.4)."""
+def supporter_choices(p: int, own_spare: int, request: Request,
+                      needed: int) -> list[tuple[int, ...]]:
+    """Every multiset of ``needed`` supporters the mover may pick, sorted (R6.3, R6.4)."""
     units: list[int] = [p] * min(own_spare, needed)
     for q in request.asked:
         answer = request.answers.get(q)
         if answer is not None:
             units += [q] * answer.consents
-    combos: set[tuple[int, ...]] = set()
     if needed == 1:
-        combos = {(u,) for u in units}
-    else:
-        for i in range(len(units)):
-            for j in range(i + 1, len(units)):
-                combos.add(tuple(sorted((units[i], units[j]))))
-    return [list(c) for c in sorted(combos)]
+        return [(u,) for u in sorted(set(units))]
+    pairs: set[tuple[int, ...]] = set()
+    for i in range(len(units)):
+        a = units[i]
+        for b in units[i + 1:]:
+            pairs.add((a, b) if a <= b else (b, a))
+    return sorted(pairs)
 
 
 def deals_hold(s: GameState, p: int, path: int, supporters: list[int]) -> bool:
@@ -296,18 +298,25 @@ def _legal_answers(s: GameState) -> list[Action]:
     request = s.request
     assert request is not None
     out: list[Action] = []
-    here = s.offices[PATH_FROM[request.path]]
     for q in request.asked:
         if q in request.answers:
             continue
-        most = min(here.count(q), request.needed)
-        low, high = answer_bounds(s, q, most)
-        offer = request.offers.get(q)
-        if offer is not None and low == 0 and not laurels.holds(s.hoards[q],
-                                                                offer.consenter_pays):
-            high = 0
+        low, high = answer_range(s, request, q)
         out.extend({"type": "answer", "player": q, "consents": c} for c in range(low, high + 1))
     return out
+
+
+def answer_range(s: GameState, request: Request, q: int) -> tuple[int, int]:
+    """The fewest and most consents ``q`` may answer ``request`` with now: the senators it has
+    there (at most the consents needed, R6.3), binding promises (R11), and an offer that asks
+    a payment ``q`` cannot make (R13) leaves only a refusal."""
+    most = min(s.offices[PATH_FROM[request.path]].count(q), request.needed)
+    low, high = answer_bounds(s, q, most) if s.promises else (0, most)
+    if request.offers and low == 0:
+        offer = request.offers.get(q)
+        if offer is not None and not laurels.holds(s.hoards[q], offer.consenter_pays):
+            high = 0
+    return low, high
 
 
 def answer_bounds(s: GameState, q: int, most: int) -> tuple[int, int]:

@@ -26,8 +26,8 @@ import random
 from bisect import bisect_left, insort
 from typing import Any
 
-from . import board, deals, laurels, legality, rules
-from .board import CONSENTS_NEEDED, PATH_FROM, PATH_TO, PATHS_FROM_OFFICE, SEATS, SENATE
+from . import board, deals, legality, rules
+from .board import CONSENTS_NEEDED, PATH_FROM, PATH_TO, SEATS, SENATE
 from .laurels import IIC
 from .randomplay import random_terms
 from .state import (
@@ -51,12 +51,10 @@ TYPE_NAMES = ("add", "move", "request", "answer", "withdraw", "caesar", "decline
 
 _TYPE_CODES = {name: code for code, name in enumerate(TYPE_NAMES)}
 _SENATE_SEATS = SEATS[SENATE]
-#: offices with exits: (office, consents needed, ((path, to, seats of to), ...))
-_EXITS = tuple(
-    (office, CONSENTS_NEEDED[office],
-     tuple((path, PATH_TO[path], SEATS[PATH_TO[path]]) for path in PATHS_FROM_OFFICE[office]))
-    for office in range(len(SEATS)) if PATHS_FROM_OFFICE[office]
-)
+#: offices with exits: (office, consents needed, ((path, to, seats of to), ...)), from the
+#: engine's one exit table (legality.EXITS)
+_EXITS = tuple((office, exits[0][3], tuple((path, to, seats) for path, to, seats, _n in exits))
+               for office, exits in legality.EXITS)
 _EXIT_OFFICES = tuple(office for office, _n, _e in _EXITS)
 _EXIT_INFO = tuple(next(((needed, exits) for o, needed, exits in _EXITS if o == office), (0, ()))
                    for office in range(len(SEATS)))
@@ -67,7 +65,6 @@ _OWN = tuple(tuple((path, (p,) * CONSENTS_NEEDED[PATH_FROM[path]])
 #: the other seats in the order a request asks them (R6.3), by player count and mover
 _ASK_ORDER = {n: tuple(tuple((p + i) % n for i in range(1, n)) for p in range(n))
               for n in (3, 4, 5)}
-_ONE = tuple((q,) for q in range(5))
 _HAS_LAUREL = tuple(p[2] for p in board.PATHS)
 #: laurel spaces Caesar may go to, by the space he stands on (R8)
 _CAESAR_TO = tuple(tuple(q for q in board.LAUREL_PATHS if q != here)
@@ -253,36 +250,14 @@ def _is_votable(s: GameState, p: int, path: int) -> bool:
 
 
 def _answers(s: GameState, request: Request) -> list[tuple[int, int, int]]:
-    """(player, consents, least consents owed) for every answer possible now (R6.3, R11)."""
+    """(player, consents, least consents owed) for every answer possible now (R6.3, R11):
+    ``legality.answer_range`` for each player asked who has not answered."""
     out: list[tuple[int, int, int]] = []
-    here = s.offices[PATH_FROM[request.path]]
-    current = s.current
     answered = request.answers
-    offers = request.offers
-    promises = s.promises
-    turn = s.turn
-    needed = request.needed
     for q in request.asked:
         if q in answered:
             continue
-        high = here.count(q)
-        if high > needed:
-            high = needed
-        low = 0
-        if promises:
-            for pr in promises:
-                if pr.by == q and pr.player == current and not pr.done and turn <= pr.until_turn:
-                    if pr.kind == "refuse":
-                        high = 0
-                        break
-                    if pr.kind == "consent":
-                        low = 1
-                        break
-        if offers:
-            offer = offers.get(q)
-            if offer is not None and low == 0 and not laurels.holds(s.hoards[q],
-                                                                    offer.consenter_pays):
-                high = 0
+        low, high = legality.answer_range(s, request, q)
         for c in range(low, high + 1):
             out.append((q, c, low))
     return out
@@ -304,28 +279,12 @@ def _terms_fit(s: GameState, terms: dict[str, Any]) -> bool:
 
 def _supporter_choices(s: GameState, p: int, request: Request,
                        needed: int) -> list[tuple[int, ...]]:
-    """Supporter multisets the mover may pick on the requested path, deals permitting (R6.4)."""
+    """Supporter multisets the mover may pick on the requested path (``legality``'s choices),
+    deals permitting (R6.4, R11)."""
     own_spare = s.offices[PATH_FROM[request.path]].count(p) - 1
-    units = [p] * (own_spare if own_spare < needed else needed)
-    answers = request.answers
-    termed = False
-    for q in request.asked:
-        answer = answers.get(q)
-        if answer is not None and answer.consents:
-            units += [q] * answer.consents
-            if answer.terms is not None and not termed and not answer.terms.is_empty():
-                termed = True
-    combos: list[tuple[int, ...]]
-    if needed == 1:
-        combos = [_ONE[u] for u in sorted(set(units))]
-    else:
-        pairs: set[tuple[int, ...]] = set()
-        for i in range(len(units)):
-            a = units[i]
-            for b in units[i + 1:]:
-                pairs.add((a, b) if a <= b else (b, a))
-        combos = sorted(pairs)
-    if not termed:
+    combos = legality.supporter_choices(p, own_spare, request, needed)
+    if not any(a.consents and a.terms is not None and not a.terms.is_empty()
+               for a in request.answers.values()):
         return combos
     path = request.path
     return [c for c in combos if legality.deals_hold(s, p, path, list(c))]
@@ -353,7 +312,7 @@ def step(s: GameState, action: Step) -> None:
             for promise in s.promises:
                 if promise.kind == "caesar" and promise.by == p and promise.path == path:
                     promise.done = True  # kept (R11)
-        _end_turn(s)
+        rules.end_turn(s)
     elif kind == REQUEST:
         p, path = action[1], action[2]
         here = s.offices[PATH_FROM[path]]
@@ -372,14 +331,14 @@ def step(s: GameState, action: Step) -> None:
     elif kind == ADD:
         s.supply[action[1]] -= 1
         s.offices[action[2]].append(action[1])
-        _end_turn(s)
+        rules.end_turn(s)
     elif kind == ANSWER:
         _answer(s, action[1], action[2], action[3])
     elif kind == WITHDRAW:
         s.request = None
         s.stage = ACTION
     elif kind == DECLINE:
-        _end_turn(s)
+        rules.end_turn(s)
     elif kind == REVEAL:
         s.revealed = True
         return
@@ -389,16 +348,6 @@ def step(s: GameState, action: Step) -> None:
     if s.reveal_open or s.revealed:
         s.revealed = False
         s.reveal_open = False
-
-
-def _end_turn(s: GameState) -> None:
-    s.stage = ACTION
-    s.request = None
-    s.bonus_forced = None
-    s.current = (s.current + 1) % s.n
-    turn = s.turn = s.turn + 1
-    if s.promises:
-        s.promises = [pr for pr in s.promises if not pr.done and turn <= pr.until_turn]
 
 
 def _answer(s: GameState, q: int, consents: int, data: dict[str, Any] | None) -> None:
@@ -464,15 +413,12 @@ def _move(s: GameState, p: int, path: int, supporters: tuple[int, ...]) -> bool:
                 promise.done = True
     entered = b == SENATE
     if entered:
-        # V2: an entry opens a window (only the first three with first_three), else closes it
-        mode = s.options.open_hoards
-        s.reveal_open = mode == "every_entry" or (mode == "first_three"
-                                                  and len(offices[SENATE]) <= 3)
+        rules.open_reveal_window(s)  # V2
     if took == IIC:
         s.stage = BONUS
         s.bonus_forced = None
     else:
-        _end_turn(s)
+        rules.end_turn(s)
     return entered
 
 

@@ -72,7 +72,7 @@ def _add(s: GameState, p: int, action: Action) -> Event:
     s.request = None
     s.supply[p] -= 1
     s.offices[office].append(p)
-    _end_turn(s)
+    end_turn(s)
     return {"type": "add", "player": p, "office": office}
 
 
@@ -109,13 +109,13 @@ def _move(s: GameState, p: int, action: Action) -> Event:
         if len(s.senate()) == SEATS[board.SENATE]:
             _end_game(s, event)
             return event
-        _open_reveal_window(s)
+        open_reveal_window(s)
     if took == IIC:
         s.stage = BONUS
         s.bonus_forced = next((t.caesar for t in terms.values() if t.caesar is not None), None)
         event["bonus"] = True
     else:
-        _end_turn(s)
+        end_turn(s)
     return event
 
 
@@ -223,7 +223,7 @@ def _caesar(s: GameState, p: int, action: Action) -> Event:
     for promise in s.promises:
         if promise.kind == "caesar" and promise.by == p and promise.path == path:
             promise.done = True  # kept (R11)
-    _end_turn(s)
+    end_turn(s)
     event: Event = {"type": "caesar", "player": p, "from": PATH_FROM[path], "to": PATH_TO[path],
                     "was": {"from": PATH_FROM[before], "to": PATH_TO[before]}}
     if bonus:
@@ -233,14 +233,15 @@ def _caesar(s: GameState, p: int, action: Action) -> Event:
 
 def _decline(s: GameState, p: int, action: Action) -> Event:
     legality.check_decline(s, p, action)
-    _end_turn(s)
+    end_turn(s)
     return {"type": "decline", "player": p}
 
 
 # -- turns, Senate, end ----------------------------------------------------------------------
 
 
-def _end_turn(s: GameState) -> None:
+def end_turn(s: GameState) -> None:
+    """R4: the turn passes to the next player; promises past their horizon lapse (R11)."""
     s.stage = ACTION
     s.request = None
     s.bonus_forced = None
@@ -250,7 +251,7 @@ def _end_turn(s: GameState) -> None:
         s.promises = [pr for pr in s.promises if pr.binds(s.turn)]
 
 
-def _open_reveal_window(s: GameState) -> None:
+def open_reveal_window(s: GameState) -> None:
     """V2: right after a Senate entry (only the first three with ``first_three``) any player
     may ask to see every hoard; an entry that opens no window closes the last one."""
     mode = s.options.open_hoards

@@ -12,12 +12,16 @@ from dataclasses import dataclass, field
 from multiprocessing import Pool
 from typing import Any
 
-from . import rules
+from . import board, rules
 from .bots import make_bot
+from .bots.hard import SearchHardBot
+from .concessions import floors, free_to_refuse, is_losing_fill, losing_consents
 from .errors import RuleError
 from .game import Game
+from .knowledge import Knowledge
 from .observer import Observer
 from .options import Options
+from .outsider import OUTSIDERS, make_outsider
 
 #: a bot game longer than this is stopped and reported (nobody wins it)
 MAX_ACTIONS = 3000
@@ -36,28 +40,46 @@ class GameResult:
     times: dict[str, list[float]] = field(default_factory=dict)
     cpu: dict[str, list[float]] = field(default_factory=dict)
     illegal: dict[str, int] = field(default_factory=dict)
+    #: per level: losing Senate fills and pivotal losing consents (concessions.py)
+    conceded: dict[str, int] = field(default_factory=dict)
 
 
 def play_game(options: Options | dict[str, Any], seed: int, levels: list[str],
               max_actions: int = MAX_ACTIONS, index: int = 0) -> GameResult:
     """One bot game; an action the engine rejects is counted and replaced by a legal one."""
     game = Game(options, seed)
-    bots = [make_bot(level, seat, seed * 8 + seat) for seat, level in enumerate(levels)]
+    bots = [make_player(level, seat, seed * 8 + seat) for seat, level in enumerate(levels)]
+    knowledge = []  # what each seat can know, to judge a loss certain (concessions.py)
     for seat, bot in enumerate(bots):
         bot.meet(Observer(seat).view(game.state))
+        knowledge.append(Knowledge(seat, dict(Observer(seat).view(game.state))))
     rejected = [0] * len(levels)
+    conceded = [0] * len(levels)
+    free: set[int] = set()  # who answered the open request with a consent, free to refuse
     actions = 0
     while not game.is_over() and actions < max_actions:
         seat = rules.waiting_for(game.state)[0]
         view = Observer(seat).view(game.state)
         action = bots[seat].decide(view)
+        knowledge[seat].update(dict(view))
+        if action.get("type") == "request":
+            free = set()
+        elif action.get("type") == "answer" and action.get("consents") and free_to_refuse(
+                view["legal"], seat):
+            free.add(seat)
+        elif action.get("type") == "move" and action.get("to") == board.SENATE:
+            least = {q: floors(k) for q, k in enumerate(knowledge)}
+            conceded[seat] += is_losing_fill(game.state, seat, action, view["legal"], least[seat])
+            for q in losing_consents(game.state, action, free, least):
+                conceded[q] += 1
         try:
             event = game.apply(action)
         except RuleError:
             rejected[seat] += 1
             event = game.apply(view["legal"][0])
-        for bot in bots:
+        for bot, known in zip(bots, knowledge, strict=True):
             bot.observe(event)
+            known.observe(event)
         actions += 1
     result = GameResult(index, seed, list(levels), game.state.winner, actions,
                         not game.is_over())
@@ -66,7 +88,18 @@ def play_game(options: Options | dict[str, Any], seed: int, levels: list[str],
         result.cpu.setdefault(bot.level, []).extend(bot.cpu_seconds)
         result.illegal[bot.level] = (result.illegal.get(bot.level, 0) + bot.illegal
                                      + rejected[seat])
+        result.conceded[bot.level] = result.conceded.get(bot.level, 0) + conceded[seat]
     return result
+
+
+def make_player(level: str, seat: int, seed: int) -> Any:
+    """A bot level, ``hard-search`` (hard choosing by information-set search), or an outside
+    opponent (``greedy``, ``stubborn``: ``outsider.py``)."""
+    if level in OUTSIDERS:
+        return make_outsider(level, seat, seed)
+    if level == SearchHardBot.level:
+        return SearchHardBot(seat, seed)
+    return make_bot(level, seat, seed)
 
 
 def wilson(wins: int, trials: int, z: float = 1.96) -> tuple[float, float]:
@@ -107,13 +140,16 @@ def summarise(results: list[GameResult], players: int) -> dict[str, Any]:
     levels: dict[str, dict[str, Any]] = {}
     for r in results:
         for seat, level in enumerate(r.levels):
-            entry = levels.setdefault(level, {"seats": 0, "wins": 0, "times": [], "illegal": 0})
+            entry = levels.setdefault(level, {"seats": 0, "wins": 0, "times": [], "illegal": 0,
+                                              "conceded": 0})
             entry["seats"] += 1
             entry["wins"] += r.winner == seat
         for level, times in r.times.items():
             levels[level]["times"].extend(times)
         for level, count in r.illegal.items():
             levels[level]["illegal"] += count
+        for level, count in r.conceded.items():
+            levels[level]["conceded"] += count
     out: dict[str, Any] = {"players": players, "games": len(results),
                            "parity": round(1 / players, 4), "levels": {}}
     for level, entry in levels.items():
@@ -128,6 +164,7 @@ def summarise(results: list[GameResult], players: int) -> dict[str, Any]:
             "p95_ms": round(1000 * times[int(0.95 * (len(times) - 1))], 2),
             "max_ms": round(1000 * times[-1], 2),
             "illegal": entry["illegal"],
+            "conceded": entry["conceded"],
         }
     out["capped"] = [{"game": r.index, "seed": r.seed, "actions": r.actions}
                      for r in results if r.capped]
@@ -141,11 +178,13 @@ def table_text(summary: dict[str, Any]) -> str:
     lines = [f"{summary['games']} games, {summary['players']} players "
              f"(parity {summary['parity']:.1%}), mean {summary['mean_actions']} actions",
              f"{'level':8} {'seats':>6} {'wins':>5} {'win rate':>9} {'95% interval':>16} "
-             f"{'mean ms':>8} {'p95 ms':>8} {'illegal':>7}"]
+             f"{'mean ms':>8} {'p95 ms':>8} {'illegal':>7} {'conceded':>8}"]
     for level, e in summary["levels"].items():
         lines.append(f"{level:8} {e['seats_played']:6} {e['wins']:5} {e['win_rate']:9.1%} "
                      f"{e['low']:7.1%} - {e['high']:6.1%} {e['mean_ms']:8.1f} {e['p95_ms']:8.1f} "
-                     f"{e['illegal']:7}")
+                     f"{e['illegal']:7} {e['conceded']:8}")
+    lines.append("conceded: Senate fills and pivotal consents that lost for certain (from the "
+                 "seat's knowledge) while another action kept the game going")
     lines.append(f"games that reached the cap of {MAX_ACTIONS} actions: "
                  + (", ".join(str(c["seed"]) for c in summary["capped"]) or "none"))
     return "\n".join(lines)

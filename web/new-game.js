@@ -157,6 +157,8 @@ export class NewGame {
         h("div", { class: "field" }, h("span", { "aria-hidden": "true" }, t("newGame.howMany")),
           count),
         rowList,
+        h("ul", { class: "hint bot-levels", "data-testid": "bot-levels" },
+          LEVELS.map((level) => h("li", {}, t(`newGame.bot.${level}.about`)))),
         h("p", { class: "field" }, h("label", { for: "ng-first" }, t("newGame.first")), first)),
       h("fieldset", {}, h("legend", {}, t("newGame.variants")),
         h("p", { class: "field check" }, v1, h("label", { for: "ng-v1" }, t("newGame.v1"))),

@@ -7,9 +7,10 @@ import random
 from typing import Any
 
 from .. import board, laurels
+from ..concessions import floors
 from ..state import CONSENT, COUNCIL
 from .base import Action, Bot
-from .evaluate import DIST, path_of
+from .evaluate import DIST, MEAN_TOKEN, path_of
 from .normal import retire_lowest
 
 
@@ -40,6 +41,9 @@ class EasyBot(Bot):
         path = path_of(action)
         if kind == "request" and path in self.memory.requested:
             return -9.0
+        if fills_senate(view, action["to"]) and (self._sure_to_lose(view, self.seat, path)
+                                                 or self._behind(view, path)):
+            return -9.0  # R9.3, R12: ending the game behind loses it
         token = view_token(view, path)
         to = action["to"]
         gain = 1.0 + DIST[action["from"]] - DIST[to]
@@ -49,6 +53,32 @@ class EasyBot(Bot):
             gain += 2.0
         return gain * (0.8 if kind == "request" else 1.0)
 
+    def _behind(self, view: dict[str, Any], path: int) -> bool:
+        """Whether this seat, entering the Senate along ``path``, trails a senator's estimated
+        total by more than a slack that grows with the turn (so that games still end)."""
+        me = self.seat
+        laurel = view_token(view, path)
+        own = self.memory.estimated_total(me, MEAN_TOKEN) + (
+            laurels.VALUES[laurel] if laurel >= 0 else 0) + 0.1 * view["turn"]
+        return any(self.memory.estimated_total(q, MEAN_TOKEN) > own
+                   for q in set(view["senate"]) - {me})
+
+    def _sure_to_lose(self, view: dict[str, Any], mover: int, path: int) -> bool:
+        """Whether the game ended by ``mover`` entering the Senate along ``path`` is lost for
+        this seat whatever the face-down tokens (R9.3, R12)."""
+        me = self.seat
+        senate = [*view["senate"], mover]
+        if me not in senate:
+            return True
+        knowledge = self.memory.knowledge
+        least = floors(knowledge) if knowledge is not None else [0.0] * len(view["players"])
+        laurel = view_token(view, path)
+        if laurel >= 0:
+            least[mover] += laurels.VALUES[laurel]
+        own = least[me]
+        return any(least[q] > own or (least[q] == own and senate.index(q) < senate.index(me))
+                   for q in set(senate) - {me})
+
     def _answer(self, view: dict[str, Any], legal: list[Action], rand: random.Random) -> Action:
         counts = sorted(a["consents"] for a in legal if a["type"] == "answer")
         if counts[0] >= 1 or counts[-1] == 0:
@@ -56,8 +86,8 @@ class EasyBot(Bot):
         request = view["request"]
         mover = request["mover"]
         refuse = {"type": "answer", "player": self.seat, "consents": 0}
-        if request["to"] == board.SENATE and self.seat not in view["senate"] \
-                and len(view["senate"]) >= board.SEATS[board.SENATE] - 1:
+        if fills_senate(view, request["to"]) and self._sure_to_lose(
+                view, mover, path_of(request)):
             return refuse
         if self.memory.promised(self.seat, "refuse", mover):
             return refuse
@@ -70,6 +100,11 @@ class EasyBot(Bot):
         if roll < 0.45 and request["laurel"] is not None:
             return {**agree, "terms": {"split": True}}
         return agree
+
+
+def fills_senate(view: dict[str, Any], to: int) -> bool:
+    """Whether a move to ``to`` takes the Senate's last seat, ending the game (R9.3)."""
+    return to == board.SENATE and len(view["senate"]) >= board.SEATS[board.SENATE] - 1
 
 
 def view_token(view: dict[str, Any], path: int) -> int:

@@ -123,6 +123,26 @@ def win_chances(s: GameState, totals: Sequence[float]) -> list[float]:
     return [w / whole for w in weights]
 
 
+#: how sharply estimated totals decide a finished game (hidden tokens make them uncertain)
+FINAL_TEMPER = 1.2
+
+
+def final_chances(s: GameState, totals: Sequence[float]) -> list[float]:
+    """Each player's chance to have won a game that just ended (R9.3, R12), from estimated
+    totals: zero outside the Senate, for certain; among senators a sharp softmax, ties to
+    the earlier entry, since rivals' face-down tokens are only estimated."""
+    senate = s.offices[SENATE]
+    if not senate:
+        return [0.0] * s.n
+    top = max(totals[q] for q in senate)
+    weights = [0.0] * s.n
+    for q in set(senate):
+        early = 0.05 * (len(senate) - senate.index(q)) / len(senate)
+        weights[q] = math.exp((totals[q] + early - top) / FINAL_TEMPER)
+    whole = sum(weights)
+    return [w / whole for w in weights]
+
+
 def leader(s: GameState, totals: Sequence[float]) -> int:
     """The player with the best chance, from these estimates."""
     chances = win_chances(s, totals)
@@ -134,5 +154,5 @@ def path_of(action: dict[str, object]) -> int:
     return board.PATH_INDEX[(int(action["from"]), int(action["to"]))]  # type: ignore[call-overload]
 
 
-__all__ = ["AHEAD", "DIST", "MEAN_TOKEN", "PATH_FROM", "game_totals", "leader", "path_of",
-           "scores", "win_chances"]
+__all__ = ["AHEAD", "DIST", "MEAN_TOKEN", "PATH_FROM", "final_chances", "game_totals", "leader",
+           "path_of", "scores", "win_chances"]

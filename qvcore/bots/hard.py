@@ -19,40 +19,54 @@ from .. import rules
 from ..errors import RuleError
 from ..state import BONUS, CONSENT, COUNCIL, OVER, GameState
 from .base import Action
+from .evaluate import path_of
 from .memory import Memory
-from .negotiate import choose_answer
-from .normal import NormalBot, caesar_cost, retire_lowest
+from .negotiate import choose_answer, recent
+from .normal import REPEAT_COST, NormalBot, caesar_cost, pressed, retire_lowest
+from .search import search
 from .situation import Situation
 
 SAMPLES = 6  # determinisations per decision
 CANDIDATES = 4  # best actions of the one-ply ranking that are searched
 ROUND = 1.0  # playout length, in rounds of turns
+SEARCH_CANDIDATES = 5  # best actions of the one-ply ranking that the search chooses among
+ITERATIONS = 200  # playouts per decision (each: one determinisation, one candidate)
+SEARCH_SAMPLES = 12  # determinisations drawn per decision, cycled through by the iterations
+HORIZON_ROUNDS = 1.0  # playout length before the evaluation, in rounds of turns
+PRIOR = 0.7  # weight of the one-ply value next to the search's
 
 
 class HardBot(NormalBot):
-    """Normal's candidates, re-scored by short playouts in sampled states."""
+    """Normal's candidates, re-scored by short one-ply playouts in sampled states."""
 
     level = "hard"
     keep = "if_cheap"
     samples = SAMPLES
     candidates = CANDIDATES
 
-    def rank(self, sit: Situation, legal: list[Action]) -> list[tuple[float, Action]]:
-        ranked = super().rank(sit, legal)
-        top = ranked[:self.candidates]
-        if len(top) < 2 or sit.state.stage == COUNCIL:
-            return ranked
+    def values(self, sit: Situation, top: list[tuple[float, Action]]) -> list[float]:
+        """Each candidate's value for the seat (given with its one-ply value): the mean over
+        sampled playouts."""
         totals = [0.0] * len(top)
         for _ in range(self.samples):
             state = self.memory.sample(sit.view, sit.rand)
             for i, (_value, action) in enumerate(top):
                 totals[i] += self._playout_value(state, action, sit.rand)
+        return [total / self.samples for total in totals]
+
+    def rank(self, sit: Situation, legal: list[Action]) -> list[tuple[float, Action]]:
+        ranked = super().rank(sit, legal)
+        top = ranked[:self.candidates]
+        if len(top) < 2 or sit.state.stage == COUNCIL:
+            return ranked
+        values = self.values(sit, top)
         pressure = caesar_cost(sit.state.turn)
         scored = []
         for i, (_value, action) in enumerate(top):
-            value = totals[i] / self.samples
+            value = values[i]
             if action["type"] == "caesar" and sit.state.stage != BONUS:
-                value -= pressure
+                repeats = self.memory.caesar_repeats(path_of(action), recent(sit.state))
+                value = pressed(value, pressure + REPEAT_COST * repeats)
             scored.append((value, action))
         scored.sort(key=lambda item: -item[0])
         return scored + ranked[self.candidates:]
@@ -84,6 +98,27 @@ class HardBot(NormalBot):
             state, self.seat)
 
 
+class SearchHardBot(HardBot):
+    """Normal's best candidates, chosen among by information-set search (``search.py``):
+    the candidates compared in sampled determinisations by fast greedy playouts with
+    opponent models, exact scoring of finished games. For tournaments only: it measured
+    weaker than ``HardBot`` against normal bots (docs/bots.md)."""
+
+    level = "hard-search"
+    candidates = SEARCH_CANDIDATES
+    iterations = ITERATIONS
+    horizon_rounds = HORIZON_ROUNDS
+    prior = PRIOR
+
+    def values(self, sit: Situation, top: list[tuple[float, Action]]) -> list[float]:
+        n = sit.state.n
+        searched = search(self.memory, sit.view, [action for _v, action in top], sit.rand,
+                          iterations=self.iterations,
+                          horizon_turns=int(self.horizon_rounds * n), samples=SEARCH_SAMPLES)
+        return [self.prior * one_ply + (1 - self.prior) * value
+                for (one_ply, _action), value in zip(top, searched, strict=True)]
+
+
 def _answer_all(state: GameState, memory: Memory, rand: random.Random) -> None:
     """Every asked player answers the open request as the normal bot would (no prices)."""
     while state.stage == CONSENT:
@@ -106,7 +141,7 @@ def _mover_step(state: GameState, seat: int, memory: Memory, rand: random.Random
             continue
         value = sit.value(after, seat)
         if action["type"] == "caesar" and state.stage != BONUS:
-            value -= caesar_cost(state.turn)
+            value = pressed(value, caesar_cost(state.turn))
         if best is None or value > best[0]:
             best = (value, action)
     if state.stage != CONSENT:
@@ -139,4 +174,4 @@ def _replace(state: GameState, other: GameState) -> None:
         setattr(state, name, getattr(fresh, name))
 
 
-__all__ = ["Any", "HardBot"]
+__all__ = ["Any", "HardBot", "SearchHardBot"]

@@ -10,11 +10,12 @@ rival has consented, and which paths it has asked about this turn.
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from .. import laurels
+from .. import board, laurels
 from ..knowledge import Heap, Knowledge
 from ..position import sample_state
 from ..state import GameState
@@ -34,6 +35,11 @@ class Memory:
     turn: int = -1
     asked: list[int] = field(default_factory=lambda: [0] * 5)  # per seat: requests answered
     agreed: list[int] = field(default_factory=lambda: [0] * 5)  # per seat: consents among them
+    #: this seat's own requests refused: (rival, path, offer made) -> turns of the refusals
+    refusals: dict[tuple[int, int, str], list[int]] = field(default_factory=dict)
+    #: this seat's own Caesar moves as its turn's action: (turn, path)
+    caesar_moves: list[tuple[int, int]] = field(default_factory=list)
+    _offers: dict[str, Any] = field(default_factory=dict)  # offers of this seat's open request
 
     def update(self, view: dict[str, Any]) -> None:
         """Reconcile with a fresh view of this seat (the first one starts the knowledge)."""
@@ -57,7 +63,14 @@ class Memory:
         kind = event.get("type")
         if kind == "move":
             self._move(event)
-        elif kind == "answer":
+        elif kind == "request" and event["player"] == self.seat:
+            self._offers = dict(event.get("offers", {}))
+        elif kind == "caesar" and event["player"] == self.seat and not event.get("bonus"):
+            self.caesar_moves.append((self.turn, _path(event)))
+        if kind == "answer" and event["mover"] == self.seat and event["consents"] == 0:
+            key = (event["player"], _path(event), offer_key(self._offers.get(str(event["player"]))))
+            self.refusals.setdefault(key, []).append(self.turn)
+        if kind == "answer":
             q = event["player"]
             if q < len(self.asked):
                 self.asked[q] += 1
@@ -106,6 +119,20 @@ class Memory:
         """Whether ``by`` made this promise this game and it is not discharged."""
         return any(pr[0] == by and pr[1] == kind and pr[2] == player for pr in self.promises)
 
+    def refused(self, q: int, path: int, offer: Any, since: int) -> int:
+        """How often ``q`` refused this seat's request on ``path`` with ``offer`` since turn
+        ``since`` (a bot does not ask the same thing of a player who keeps refusing it)."""
+        return sum(turn >= since for turn in self.refusals.get((q, path, offer_key(offer)), []))
+
+    def refused_path(self, path: int, since: int) -> int:
+        """Refusals of this seat's requests on ``path`` since turn ``since``, any offer."""
+        return sum(turn >= since for (_q, p, _o), turns in self.refusals.items() if p == path
+                   for turn in turns)
+
+    def caesar_repeats(self, path: int, since: int) -> int:
+        """How often this seat moved Caesar onto ``path`` as its action since turn ``since``."""
+        return sum(turn >= since and p == path for turn, p in self.caesar_moves)
+
     def agree_rate(self, q: int) -> float:
         """How often ``q`` has consented when asked (with a prior of one in two)."""
         return (self.agreed[q] + 1) / (self.asked[q] + 2)
@@ -113,6 +140,18 @@ class Memory:
     def estimated_total(self, q: int, mean_unknown: float) -> float:
         """A rival's expected total: known tokens plus unknown ones at ``mean_unknown``."""
         return laurels.heap_value(self.known[q]) + self.unknown[q] * mean_unknown
+
+
+def offer_key(offer: Any) -> str:
+    """An offer (terms, or None) as a key, payments counted as in public terms (R10)."""
+    if isinstance(offer, dict):
+        offer = {k: len(v) if k.endswith("_pays") and isinstance(v, list) else v
+                 for k, v in offer.items() if v}
+    return json.dumps(offer or None, sort_keys=True)
+
+
+def _path(event: dict[str, Any]) -> int:
+    return board.PATH_INDEX[(event["from"], event["to"])]
 
 
 def _promises(terms: Any) -> list[tuple[int, str, int]]:

@@ -14,11 +14,16 @@ from typing import Any
 
 from .. import board, laurels, rules
 from ..errors import RuleError
-from ..state import BONUS, CONSENT, Answer, GameState
+from ..state import BONUS, CONSENT, OVER, Answer, GameState
 from .situation import Situation
+
+#: the share of a chance that progress pressure (or the lenience of an answer) may take away
+KEEP = 0.99
 
 Action = dict[str, Any]
 PROMISE_VALUE = 0.015  # a promised future consent, in win-chance units
+#: a word given beyond the horizon is not kept if keeping it ends the game with less chance
+LOST = 0.01
 
 
 def lenience(turn: int) -> float:
@@ -137,16 +142,30 @@ def choose_answer(sit: Situation, s: GameState, q: int, greedy: bool = True,
             if priced is None:
                 continue
             chances = sit.chances(priced)
-            u = chances[q] + (PROMISE_VALUE if "promises" in terms else 0.0)
+            promise = PROMISE_VALUE if "promises" in terms and priced.stage != OVER else 0.0
+            u = chances[q] + promise  # a promise is worth nothing once the game is over
             if chances[m] >= before[m] and u > best_u + 0.004:
                 best, best_u = action, u
     if q == sit.seat and s.options.horizon != "turn":
-        if sit.memory.promised(q, "consent", m) and (keep == "always"
-                                                     or sit.value(after, q) > u_refuse - 0.03):
+        ruinous = after.stage == OVER and sit.value(after, q) < LOST
+        if sit.memory.promised(q, "consent", m) and not ruinous and (
+                keep == "always" or sit.value(after, q) > u_refuse - 0.03):
             return plain
         if sit.memory.promised(q, "refuse", m) and (keep == "always" or best_u < u_refuse + 0.03):
             return refuse
-    return best if best_u >= u_refuse - lenience(s.turn) else refuse
+    # the margin given away never takes all the chance kept by refusing, so a bot never
+    # allows a move that makes it lose for certain while refusing keeps a chance (R9.3)
+    margin = min(lenience(s.turn), KEEP * u_refuse)
+    return best if best_u >= u_refuse - margin else refuse
+
+
+#: how long a bot remembers a refusal of its requests, in rounds of turns
+REMEMBER_ROUNDS = 3
+
+
+def recent(s: GameState) -> int:
+    """The first turn a bot's memory of refusals and Caesar moves still counts."""
+    return s.turn - REMEMBER_ROUNDS * s.n
 
 
 def predict_request(sit: Situation, request: Action) -> tuple[float, float, Action] | None:
@@ -157,16 +176,30 @@ def predict_request(sit: Situation, request: Action) -> tuple[float, float, Acti
     if opened is None or opened.stage != CONSENT or opened.request is None:
         return None
     asked = opened.request.asked
-    answers = {q: choose_answer(sit, opened, q) for q in asked}
+    path = opened.request.path
+    since = recent(sit.state)
+    memory = sit.memory
+
+    def recalled(answer: Action, q: int, offer: Any) -> Action:
+        """The model's answer, unless ``q`` refused this very request lately (no loops)."""
+        if answer["consents"] and memory.refused(q, path, offer, since):
+            return {"type": "answer", "player": q, "consents": 0}
+        return answer
+
+    answers = {q: recalled(choose_answer(sit, opened, q), q, None) for q in asked}
     offers: dict[str, Any] = {}
     own = sit.state.hoards[m]
     if _enough(opened, answers) is None:
         kinds = [k for k in laurels.KINDS if own[k]]
+        pays = [{"mover_pays": [laurels.KIND_NAMES[k]]} for k in sorted({min(kinds), max(kinds)})
+                ] if kinds else []
         for q in asked:
             if answers[q]["consents"]:
                 continue
-            for offer in ([{"mover_pays": [laurels.KIND_NAMES[min(kinds)]]}] if kinds else []) + [
-                    {"split": True}]:
+            for offer in [*pays[:1], {"split": True}, *pays[1:],
+                          *({**p, "split": True} for p in pays[-1:])]:
+                if memory.refused(q, path, offer, since):
+                    continue  # tried and refused: raise the offer instead
                 trial = {**request, "offers": {**offers, str(q): offer}}
                 state = sit.after([trial])
                 if state is None:
@@ -176,7 +209,8 @@ def predict_request(sit: Situation, request: Action) -> tuple[float, float, Acti
                     offers[str(q)], answers[q], opened = offer, answer, state
                     break
     likely = _enough(opened, answers) is not None
-    chance = 0.85 if likely else 0.6 * max(sit.memory.agree_rate(q) for q in asked)
+    chance = 0.85 if likely else 0.6 * max(memory.agree_rate(q) for q in asked)
+    chance *= 0.5 ** memory.refused_path(path, since)
     if not likely:  # the model expects refusals: value the move as if they agreed plainly
         for q in asked:
             _low, high = answer_bounds(opened, q)

@@ -14,15 +14,25 @@ from typing import Any
 from ..state import BONUS, CONSENT, COUNCIL
 from .base import Action, Bot
 from .evaluate import DIST, MEAN_TOKEN, path_of
-from .negotiate import choose_answer, predict_request
+from .negotiate import KEEP, choose_answer, predict_request, recent
 from .situation import Situation
 
 MAX_REQUESTS = 2  # requests per turn before the bot acts without asking again
+#: win chance a request must be expected to gain per refusal of its path remembered
+ASK_COST = 0.01
+#: pressure against moving Caesar onto a path again, per time it was moved there lately
+REPEAT_COST = 0.01
 
 
 def caesar_cost(turn: int) -> float:
     """Progress pressure: the price of spending a turn on Caesar alone (grows with time)."""
     return 0.003 + 0.0002 * turn
+
+
+def pressed(value: float, pressure: float) -> float:
+    """``value`` less a progress ``pressure`` that never takes all of it (it keeps 1%), so that
+    a small chance stays above a certain loss (0): pressure never makes a bot concede (R9.3)."""
+    return value - min(pressure, KEEP * value)
 
 
 class NormalBot(Bot):
@@ -49,6 +59,7 @@ class NormalBot(Bot):
         scored: list[tuple[float, Action]] = []
         state = sit.state
         pressure = caesar_cost(state.turn)
+        since = recent(state)
         requests = [a for a in legal if a["type"] == "request"
                     and path_of(a) not in self.memory.requested]
         if len(self.memory.requested) >= MAX_REQUESTS:
@@ -61,14 +72,18 @@ class NormalBot(Bot):
                 continue
             value = sit.value(after, self.seat)
             if action["type"] == "caesar" and state.stage != BONUS:
-                value -= pressure
+                repeats = self.memory.caesar_repeats(path_of(action), since)
+                value = pressed(value, pressure + REPEAT_COST * repeats)
             scored.append((value, action))
         scored.sort(key=lambda item: -item[0])
         best = scored[0][0] if scored else 0.0
         for request in requests:
             predicted = predict_request(sit, request)
-            if predicted is not None and predicted[0] > best:
-                value, chance, action = predicted
+            if predicted is None or predicted[0] <= best:
+                continue
+            value, chance, action = predicted
+            refused = self.memory.refused_path(path_of(request), since)
+            if chance * (value - best) > ASK_COST * refused:  # asking again must be worth it
                 scored.append((chance * value + (1 - chance) * best, action))
         scored.sort(key=lambda item: -item[0])
         if not scored:

@@ -7,9 +7,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from .. import rules
+from ..concessions import floors, lost_for_certain
 from ..errors import RuleError
-from ..state import GameState
-from .evaluate import MEAN_TOKEN, game_totals, win_chances
+from ..state import OVER, GameState
+from .evaluate import MEAN_TOKEN, final_chances, game_totals, win_chances
 from .memory import Memory
 
 
@@ -28,6 +29,7 @@ class Situation:
                          else memory.estimated_total(q, MEAN_TOKEN)
                          for q, data in enumerate(view["players"])]
         self._values: dict[int, list[float]] = {}
+        self.exact_end = False  # a finished game is scored from estimates, not the sample
 
     @classmethod
     def known_state(cls, state: GameState, seat: int, memory: Memory,
@@ -42,6 +44,7 @@ class Situation:
         sit.base = game_totals(state)
         sit.estimate = list(sit.base)
         sit._values = {}
+        sit.exact_end = True
         return sit
 
     def totals(self, after: GameState) -> list[float]:
@@ -53,6 +56,14 @@ class Situation:
 
     def chances(self, after: GameState) -> list[float]:
         """Every player's win chance in ``after``."""
+        if (after.stage == OVER and not self.exact_end and not after.options.series
+                and after.game_number == self.state.game_number):
+            chances = final_chances(after, self.totals(after))
+            knowledge = self.memory.knowledge
+            if knowledge is not None and lost_for_certain(self.state, after, self.seat,
+                                                          floors(knowledge)):
+                chances[self.seat] = 0.0  # whatever the hidden tokens are (R9.3, R12)
+            return chances
         return win_chances(after, self.totals(after))
 
     def value(self, after: GameState, seat: int) -> float:
