@@ -11,7 +11,6 @@ True
 from __future__ import annotations
 
 import copy
-import json
 from typing import Any, cast
 
 from . import rules
@@ -21,6 +20,7 @@ from .legality import copy_action, refusal
 from .observer import Observer
 from .options import Options
 from .rng import check_seed
+from .saves import read_save, replayed
 from .state import OVER, GameState
 
 SAVE_FORMAT = "qvcore-save"
@@ -177,35 +177,8 @@ class Game:
     @classmethod
     def load(cls, data: Any) -> Game:
         """A game from ``save()`` data (a dict or a JSON string); clear RuleError if unusable."""
-        if isinstance(data, str | bytes):
-            try:
-                data = json.loads(data)
-            except (ValueError, RecursionError) as error:
-                raise RuleError("save", "corrupt_save", "this file is not valid JSON") from error
-        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-            raise RuleError("save", "foreign_save", "this is not a Quo Vadis? save")
-        version = data.get("version")
-        if type(version) is not int or version != SAVE_VERSION:
-            raise RuleError("save", "unknown_version", f"save version {version!r} is not "
-                            f"supported (this engine reads version {SAVE_VERSION})",
-                            version=repr(version))
-        actions = data.get("actions")
-        if (not isinstance(actions, list) or type(data.get("seed")) is not int
-                or not isinstance(data.get("options"), dict)):
-            raise RuleError("save", "corrupt_save",
-                            "the save has no valid options, seed or action list")
-        try:
-            check_seed(data["seed"])
-        except RuleError as error:
-            raise RuleError("save", "corrupt_save", f"the save's seed is invalid: {error}",
-                            field="seed") from error
-        try:
-            return cls.replay(data.get("options"), data["seed"], actions)
-        except RuleError as error:
-            if error.rule == "save":
-                raise
-            raise RuleError("save", "corrupt_save", f"the save's options are invalid: {error}") \
-                from error
+        options, seed, actions = read_save(data, SAVE_FORMAT, SAVE_VERSION, "Quo Vadis?")
+        return replayed(lambda: cls.replay(options, seed, actions))
 
 
 def _plain_copy(value: Any) -> Any:

@@ -10,11 +10,11 @@ True
 from __future__ import annotations
 
 import copy
-import json
 from typing import Any, cast
 
 from ..errors import RuleError
 from ..rng import check_seed
+from ..saves import read_save, replayed
 from .describe import describe
 from .legality import refusal
 from .observer import view as observe
@@ -129,27 +129,5 @@ class Game:
     @classmethod
     def load(cls, data: Any) -> Game:
         """A game from ``save()`` data (a dict or JSON text); a clear RuleError if unusable."""
-        if isinstance(data, str | bytes):
-            try:
-                data = json.loads(data)
-            except (ValueError, RecursionError) as error:
-                raise RuleError("save", "corrupt_save", "this file is not valid JSON") from error
-        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-            raise RuleError("save", "foreign_save", "this is not a Palatinus save")
-        version = data.get("version")
-        if type(version) is not int or version != SAVE_VERSION:
-            raise RuleError("save", "unknown_version", f"save version {version!r} is not "
-                            f"supported (this engine reads version {SAVE_VERSION})",
-                            version=repr(version)[:40])
-        actions, seed = data.get("actions"), data.get("seed")
-        if (not isinstance(actions, list) or type(seed) is not int
-                or not isinstance(data.get("options"), dict)):
-            raise RuleError("save", "corrupt_save",
-                            "the save has no valid options, seed or action list")
-        try:
-            return cls.replay(data["options"], seed, actions)
-        except RuleError as error:
-            if error.rule == "save":
-                raise
-            raise RuleError("save", "corrupt_save", f"the save's options are invalid: {error}") \
-                from error
+        options, seed, actions = read_save(data, SAVE_FORMAT, SAVE_VERSION, "Palatinus", "P3")
+        return replayed(lambda: cls.replay(options, seed, actions))
