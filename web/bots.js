@@ -98,7 +98,22 @@ export class Bots {
     this.paused = false;
     this.dirty = true;
     this.mark();
+    if (this.any()) this.warm();
     return this.seats;
+  }
+
+  /** Start the bots' worker (its own Python) in idle time, before a bot is first asked: a
+   * bot seat was chosen, or a game with bots is on the table. The first answer then does not
+   * wait for the worker's start. */
+  warm() {
+    if (this.worker || this.warming) return;
+    this.warming = true;
+    const start = () => {
+      this.warming = false;
+      if (!this.worker && !this.failed) this.startWorker();
+    };
+    if (globalThis.requestIdleCallback) requestIdleCallback(start, { timeout: 1500 });
+    else setTimeout(start, 200);
   }
 
   any() { return Object.keys(this.seats).length > 0; }

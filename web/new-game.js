@@ -104,6 +104,7 @@ export class NewGame {
       kind.addEventListener("change", () => {
         // two or more humans share the device: the hand-over screen, unless switched off
         if (!handoverTouched) handover.checked = humans() > 1;
+        if (kind.value !== "human") this.app.bots.warm();  // its first answer comes sooner
       });
       const swatch = h("span", { class: "chip big", "aria-hidden": "true" }, String(i + 1));
       const row = h("li", { class: "seat-row" }, swatch, name, colour, kind);
