@@ -268,3 +268,46 @@ def test_site_ships_the_palatinus_page(built_site: Path) -> None:
     precache = json.loads((built_site / build.PRECACHE_JSON).read_text())
     for name in ("palatinus.html", "palatinus/app.js", "palatinus/bot-worker.js"):
         assert name in precache["files"]
+
+
+def test_undo_the_autosave_and_a_saved_file(pal: Page, tmp_path: Path) -> None:
+    """Undo takes back the last move; a reload resumes the autosaved game; a downloaded file
+    opens the same game again."""
+    start(pal, ["human", "human"])
+    for _ in range(7):
+        human_turn(pal)
+    assert actions(pal) == 7 and stage(pal) == "place"
+    pal.get_by_test_id("pal-undo").click()
+    pal.locator("html[data-pal-actions='6']").wait_for(state="attached")
+    human_turn(pal)
+    pal.locator("html[data-saved='7']").wait_for(state="attached")
+    with pal.expect_download() as download:
+        pal.get_by_test_id("pal-export").click()
+    saved = tmp_path / "palatinus.json"
+    download.value.save_as(saved)
+    data = json.loads(saved.read_text(encoding="utf-8"))
+    assert data["format"] == "palatinus-save" and len(data["actions"]) == 7
+
+    pal.reload()
+    wait_engine(pal)
+    pal.get_by_test_id("pal-resume").click()
+    pal.locator("html[data-pal-actions='7']").wait_for(state="attached")
+    # P8 after a reload too: the seat to act must confirm before its screen is shown
+    assert pal.get_attribute("html", "data-pal-looking") is None
+    assert pal.get_by_test_id("pal-handover-ok").count() == 1
+
+    pal.get_by_test_id("pal-new").click()
+    pal.get_by_test_id("pal-start").wait_for()
+    with pal.expect_file_chooser() as chooser:
+        pal.get_by_test_id("pal-import").click()
+    chooser.value.set_files(saved)
+    pal.locator("html[data-pal-actions='7']").wait_for(state="attached")
+
+
+def test_the_log_is_worded_in_the_chosen_language(pal: Page) -> None:
+    start(pal, ["human", "human"])
+    human_turn(pal)
+    pal.get_by_test_id("language").select_option("it")
+    pal.locator("html[lang='it']").wait_for(state="attached")
+    assert "colle" in pal.get_by_test_id("pal-log").inner_text()
+    assert pal.get_by_test_id("pal-new").inner_text() == "Nuova partita"

@@ -115,6 +115,10 @@ export default {
   "palatinus.start.name": "Name",
   "palatinus.start.who": "Played by",
   "palatinus.start.go": "Start",
+  "palatinus.log.lay": "{name} lays the tile of hill {hill} on place {place}.",
+  "palatinus.log.place": "{name} places a {colour} {kind} on terrain {terrain}.",
+  "palatinus.log.placeHidden": "{name} places a {colour} inhabitant wolf side up on terrain {terrain}.",
+  "palatinus.log.over": "The game is over: the final scoring follows.",
   "palatinus.start.resume": "Resume the last game",
 
   // -- loading (app.js, engine-loader.js) -----------------------------------------------------

@@ -115,6 +115,10 @@ export default {
   "palatinus.start.name": "Nom",
   "palatinus.start.who": "Joué par",
   "palatinus.start.go": "Commencer",
+  "palatinus.log.lay": "{name} pose la tuile de la colline {hill} à l'emplacement {place}.",
+  "palatinus.log.place": "{name} pose un {kind} {colour} sur le terrain {terrain}.",
+  "palatinus.log.placeHidden": "{name} pose un habitant {colour} face louve visible sur le terrain {terrain}.",
+  "palatinus.log.over": "La partie est finie : le décompte final suit.",
   "palatinus.start.resume": "Reprendre la dernière partie",
 
   // -- chargement -----------------------------------------------------------------------------------

@@ -115,6 +115,10 @@ export default {
   "palatinus.start.name": "Nome",
   "palatinus.start.who": "Giocato da",
   "palatinus.start.go": "Inizia",
+  "palatinus.log.lay": "{name} posa la tessera del colle {hill} al posto {place}.",
+  "palatinus.log.place": "{name} piazza un {kind} {colour} sul terreno {terrain}.",
+  "palatinus.log.placeHidden": "{name} piazza un abitante {colour} col lato lupa in su sul terreno {terrain}.",
+  "palatinus.log.over": "La partita è finita: segue il conteggio finale.",
   "palatinus.start.resume": "Riprendi l'ultima partita",
 
   // -- caricamento ----------------------------------------------------------------------------

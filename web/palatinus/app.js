@@ -106,8 +106,9 @@ async function main() {
         saved ? h("button", { type: "button", class: "btn", "data-testid": "pal-resume",
           onclick: () => { if (table.load(saved)) $("pal-export").disabled = false; } },
         t("palatinus.start.resume")) : null));
-    board.draw(engine.newGame({ players: 3 }, 0).view ?? { tiles: [], board: [], springs: [],
-      players: [] });
+    // the seven places, empty (the running game, if any, is left as it is)
+    board.draw({ board: [], springs: [], players: [], tiles: Array.from({ length: 7 },
+      (_, slot) => ({ slot, letter: null, rotation: null, token: null, hill: slot * 7 })) });
   }
 
   $("pal-new").addEventListener("click", newGameForm);

@@ -19,7 +19,7 @@ import { COLOURS, tilePreview } from "./board.js";
 import { botPauseMs, PalBots } from "./bots.js";
 import { boardAfter, hillAt } from "./scoring.js";
 import { writeAutosave } from "./saves.js";
-import { pieceChoice, stepText } from "./words.js";
+import { logText, pieceChoice, stepText } from "./words.js";
 
 const root = document.documentElement;
 
@@ -144,6 +144,10 @@ export class PalTable {
     }
     this.adopt(reply.view, reply.actions);
     this.autosave();
+    // the element chosen is gone: keyboard play goes on from the heading
+    if (!document.activeElement || document.activeElement === document.body) {
+      this.els.heading.focus();
+    }
     return true;
   }
 
@@ -296,7 +300,12 @@ export class PalTable {
           type: "button", class: `btn${i === this.piece ? " primary" : ""}`,
           "aria-pressed": String(i === this.piece), "data-testid": `pal-piece-${i}`,
           "data-kind": p.kind, "data-wolf": String(p.wolf),
-          onclick: () => { this.piece = i; this.renderPlace(); },
+          onclick: () => {
+            this.piece = i;
+            this.renderPlace();
+            /** @type {HTMLElement|null} */ (document.querySelector(
+              '[data-testid^="pal-terrain-"]'))?.focus();
+          },
         }, `${pieceChoice(p)} (${t(`palatinus.colour.${p.colour}`)})`))),
       h("p", {}, chosen ? t("palatinus.place.terrain") : t("palatinus.place.first")),
       this.undoButton());
@@ -386,10 +395,11 @@ export class PalTable {
     })));
   }
 
+  /** The log from the onlooker's view (no secret in it, P8), worded in the page's language. */
   renderLog() {
     const reply = this.engine.view();
     if (!reply.ok) return;
     const entries = reply.view.log.slice(-40);
-    replace(this.els.log, entries.map((e) => h("li", {}, e.text)));
+    replace(this.els.log, entries.map((e) => h("li", {}, logText(e.event, this.names()))));
   }
 }

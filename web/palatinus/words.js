@@ -42,3 +42,23 @@ export function pieceChoice(p) {
   return t(p.wolf ? "palatinus.hand.down" : "palatinus.hand.up",
     { kind: t(`palatinus.kind.${p.kind}`) });
 }
+
+/**
+ * A public event of the log in words (a lay, or a placement: a wolf-faced one carries no kind).
+ * @param {any} event @param {string[]} names
+ */
+export function logText(event, names) {
+  const name = who(names, event.player);
+  if (event.type === "lay") {
+    return t("palatinus.log.lay", { name, hill: event.letter, place: event.slot });
+  }
+  if (event.type === "place") {
+    const colour = t(`palatinus.colour.${event.colour}`);
+    const text = event.wolf || !event.kind
+      ? t("palatinus.log.placeHidden", { name, colour, terrain: event.terrain })
+      : t("palatinus.log.place", { name, colour, terrain: event.terrain,
+        kind: t(`palatinus.kind.${event.kind}`) });
+    return event.final ? `${text} ${t("palatinus.log.over")}` : text;
+  }
+  return String(event.type);
+}
