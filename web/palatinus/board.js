@@ -87,7 +87,8 @@ export class PalBoard {
 
   /**
    * Draw a view.
-   * @param {any} view the view to draw (an onlooker's, or the seat's own while it looks)
+   * @param {Pick<import("qvcore-palatinus-protocol").View, "tiles" | "board" | "springs"
+   *   | "players">} view the view to draw (its parts the board shows) (an onlooker's, or the seat's own while it looks)
    * @param {{places?: Map<number, Function>, terrains?: Map<number, Function>,
    *   pieces?: Piece[], hill?: string|null, names?: string[]}} [choices]
    *   places / terrains: what may be chosen now and what choosing it does; pieces: the

@@ -5,7 +5,7 @@
 
 /**
  * The inhabitants still on the board after the first `shown` steps.
- * @param {any[]} steps @param {number} shown
+ * @param {import("qvcore-palatinus-protocol").StepData[]} steps @param {number} shown
  * @returns {{terrain: number, owner: number, colour: number, wolf: boolean, kind: string}[]}
  */
 export function boardAfter(steps, shown) {
@@ -20,7 +20,8 @@ export function boardAfter(steps, shown) {
     .map((p) => ({ ...p, wolf: false }));
 }
 
-/** The hill the step `index` belongs to (its letter), or null. @param {any[]} steps */
+/** The hill the step `index` belongs to (its letter), or null.
+ * @param {import("qvcore-palatinus-protocol").StepData[]} steps @param {number} index */
 export function hillAt(steps, index) {
   for (let i = Math.min(index, steps.length - 1); i >= 0; i -= 1) {
     if (steps[i].step === "total") return null;

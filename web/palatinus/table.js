@@ -24,6 +24,9 @@ import { logText, pieceChoice, stepText } from "./words.js";
 const root = document.documentElement;
 
 /** @typedef {{kind: string, name: string}} Seat  kind: "human", "easy" or "hard" */
+/** @typedef {import("qvcore-palatinus-protocol").View} View */
+/** @typedef {import("qvcore-palatinus-protocol").Final} Final */
+/** @typedef {import("qvcore-palatinus-protocol").StepData} StepData */
 
 export class PalTable {
   /**
@@ -39,14 +42,14 @@ export class PalTable {
     this.bots = new PalBots();
     /** @type {Seat[]} */
     this.seats = [];
-    /** @type {any} the onlooker's view */
+    /** @type {View} the onlooker's view */
     this.view = null;
-    /** @type {any} the looking seat's own view, or null */
+    /** @type {View|null} the looking seat's own view, or null */
     this.own = null;
     this.rotation = 0;
     /** @type {number|null} the index of the chosen inhabitant in `placeable` */
     this.piece = null;
-    /** @type {any} the final scoring: {steps, winners, points} */
+    /** @type {Final|null} the final scoring: {steps, winners, points} */
     this.final = null;
     this.shown = 0;
     this.actions = 0;
@@ -101,7 +104,7 @@ export class PalTable {
       seed: this.botSeed + i })).filter((b) => b.level !== "human"));
   }
 
-  /** @param {any} view @param {number} actions */
+  /** @param {View} view @param {number} actions */
   adopt(view, actions) {
     this.view = view;
     this.actions = actions;
@@ -365,7 +368,7 @@ export class PalTable {
           onclick: all }, t("palatinus.score.all"))));
   }
 
-  /** @param {any} total the scoring's `total` step */
+  /** @param {StepData} total the scoring's `total` step */
   resultTable(total) {
     const winners = new Set(total.winners);
     return h("table", { class: "pal-result", "data-testid": "pal-result" },

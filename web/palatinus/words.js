@@ -10,7 +10,7 @@ function who(names, seat) {
 
 /**
  * One step of the final scoring in words (docs/palatinus-protocol.md, final.steps).
- * @param {any} st @param {string[]} names
+ * @param {import("qvcore-palatinus-protocol").StepData} st @param {string[]} names
  */
 export function stepText(st, names) {
   const kind = (k) => t(`palatinus.kind.${k}`);
@@ -45,7 +45,7 @@ export function pieceChoice(p) {
 
 /**
  * A public event of the log in words (a lay, or a placement: a wolf-faced one carries no kind).
- * @param {any} event @param {string[]} names
+ * @param {import("qvcore-palatinus-protocol").EventData} event @param {string[]} names
  */
 export function logText(event, names) {
   const name = who(names, event.player);
