@@ -130,7 +130,7 @@ def test_the_quo_vadis_first_screen_links_to_palatinus_and_back(
     page.get_by_test_id("palatinus-link").click()
     page.wait_for_url("**/palatinus.html")
     wait_engine(page, console_errors)
-    assert page.locator("[data-cell]").count() > 0  # the board is drawn
+    assert page.locator("[data-slot]").count() == 7  # the seven places are drawn
     page.get_by_test_id("pal-back").click()
     page.wait_for_url(site_url)
 
@@ -262,6 +262,12 @@ def test_axe_finds_no_serious_violation_on_the_board(pal: Page) -> None:
     pal.locator('[data-testid^="pal-terrain-"]').first.focus()
     pal.keyboard.press("Enter")
     wait_next(pal, before)
+    play_to_the_end(pal)
+    pal.get_by_test_id("pal-score-next").click()
+    pal.get_by_test_id("pal-score-next").click()
+    audit("scoring")
+    pal.get_by_test_id("pal-score-all").click()
+    audit("result")
 
 
 def test_site_ships_the_palatinus_page(built_site: Path) -> None:

@@ -358,7 +358,8 @@ export class PalTable {
     };
     const all = () => { this.shown = steps.length; this.renderScoring(); };
     replace(this.els.panel,
-      h("ol", { class: "pal-steps", "data-testid": "pal-steps", "aria-live": "polite" },
+      h("ol", { class: "pal-steps", "data-testid": "pal-steps", "aria-live": "polite",
+        tabindex: "0", "aria-label": t("palatinus.score.heading") },
         shownSteps.map((st) => h("li", { class: `pal-step ${st.step}`, "data-step": st.step },
           stepText(st, names)))),
       done ? this.resultTable(steps[steps.length - 1]) : h("p", { class: "pal-row" },
