@@ -317,3 +317,21 @@ def test_the_log_is_worded_in_the_chosen_language(pal: Page) -> None:
     pal.locator("html[lang='it']").wait_for(state="attached")
     assert "colle" in pal.get_by_test_id("pal-log").inner_text()
     assert pal.get_by_test_id("pal-new").inner_text() == "Nuova partita"
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "fr", "es"])
+def test_a_short_rules_page_in_each_language(page: Page, site_url: str, lang: str) -> None:
+    """The Rules link follows the page's language; each page has every section P1-P8."""
+    page.goto(site_url + f"palatinus/rules/{lang}.html")
+    assert page.get_attribute("html", "lang") == lang
+    for n in range(1, 9):
+        assert page.locator(f"section#p{n} h2").count() == 1
+    assert page.locator('a[href="../../palatinus.html"]').count() == 1
+
+
+def test_the_rules_link_follows_the_language(pal: Page) -> None:
+    assert pal.get_by_test_id("pal-rules").get_attribute("href") == "palatinus/rules/en.html"
+    pal.get_by_test_id("language").select_option("es")
+    pal.locator("html[lang='es']").wait_for(state="attached")
+    assert pal.get_by_test_id("pal-rules").get_attribute("href") == "palatinus/rules/es.html"
+    assert pal.get_by_test_id("pal-rules").inner_text() == "Reglas"

@@ -119,6 +119,8 @@ export default {
   "palatinus.log.place": "{name} places a {colour} {kind} on terrain {terrain}.",
   "palatinus.log.placeHidden": "{name} places a {colour} inhabitant wolf side up on terrain {terrain}.",
   "palatinus.log.over": "The game is over: the final scoring follows.",
+  "palatinus.rules": "Rules",
+  "palatinus.rules.lang": "en",
   "palatinus.start.resume": "Resume the last game",
 
   // -- loading (app.js, engine-loader.js) -----------------------------------------------------

@@ -119,6 +119,8 @@ export default {
   "palatinus.log.place": "{name} coloca un {kind} {colour} en el terreno {terrain}.",
   "palatinus.log.placeHidden": "{name} coloca un habitante {colour} con la cara de loba arriba en el terreno {terrain}.",
   "palatinus.log.over": "La partida ha terminado: sigue el recuento final.",
+  "palatinus.rules": "Reglas",
+  "palatinus.rules.lang": "es",
   "palatinus.start.resume": "Reanudar la última partida",
 
   // -- carga ----------------------------------------------------------------------------------------

@@ -119,6 +119,8 @@ export default {
   "palatinus.log.place": "{name} pose un {kind} {colour} sur le terrain {terrain}.",
   "palatinus.log.placeHidden": "{name} pose un habitant {colour} face louve visible sur le terrain {terrain}.",
   "palatinus.log.over": "La partie est finie : le décompte final suit.",
+  "palatinus.rules": "Règles",
+  "palatinus.rules.lang": "fr",
   "palatinus.start.resume": "Reprendre la dernière partie",
 
   // -- chargement -----------------------------------------------------------------------------------

@@ -119,6 +119,8 @@ export default {
   "palatinus.log.place": "{name} piazza un {kind} {colour} sul terreno {terrain}.",
   "palatinus.log.placeHidden": "{name} piazza un abitante {colour} col lato lupa in su sul terreno {terrain}.",
   "palatinus.log.over": "La partita è finita: segue il conteggio finale.",
+  "palatinus.rules": "Regole",
+  "palatinus.rules.lang": "it",
   "palatinus.start.resume": "Riprendi l'ultima partita",
 
   // -- caricamento ----------------------------------------------------------------------------

@@ -24,6 +24,8 @@ function word(t) {
     "pal-import": "palatinus.open", "pal-back": "palatinus.back",
     "pal-players-heading": "palatinus.players", "pal-log-heading": "palatinus.log" };
   for (const [id, key] of Object.entries(text)) $(id).textContent = t(key);
+  $("pal-rules").textContent = t("palatinus.rules");
+  $("pal-rules").setAttribute("href", `palatinus/rules/${t("palatinus.rules.lang")}.html`);
   $("pal-board").setAttribute("aria-label", t("palatinus.board"));
   $("pal-board-wrap").setAttribute("aria-label", t("palatinus.board"));
   document.querySelector("nav.menu")?.setAttribute("aria-label", t("palatinus.menu"));
