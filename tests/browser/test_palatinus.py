@@ -335,3 +335,35 @@ def test_the_rules_link_follows_the_language(pal: Page) -> None:
     pal.locator("html[lang='es']").wait_for(state="attached")
     assert pal.get_by_test_id("pal-rules").get_attribute("href") == "palatinus/rules/es.html"
     assert pal.get_by_test_id("pal-rules").inner_text() == "Reglas"
+
+
+@pytest.mark.parametrize("lang", ["it", "fr", "es"])
+def test_every_screen_reads_in_the_language(page: Page, site_url: str, lang: str) -> None:
+    """The new-game form, the set-up, the hand-over, a seat's screen, the log and the scoring
+    leave no English words of the palatinus.* catalog (the Italian terms are the original's)."""
+    from tests.browser.test_i18n import ENGLISH_LEFTOVERS
+
+    page.add_init_script(NO_PAUSE + f"localStorage.setItem('qv-lang', {json.dumps(lang)});")
+    page.goto(site_url + "palatinus.html")
+    wait_engine(page)
+    parts = ["#pal-panel", "#pal-players", "#pal-log", "#pal-turn-heading", "nav.menu"]
+
+    def english_left(screen: str) -> None:
+        texts = ["\n".join(page.locator(part).all_inner_texts()) for part in parts]
+        found = page.evaluate(ENGLISH_LEFTOVERS, [lang, texts, "palatinus"])
+        assert [p for pieces in found for p in pieces] == [], f"{lang}, {screen}"
+
+    english_left("new game")
+    start(page, ["human", "human"])
+    english_left("set-up")
+    for _ in range(6):
+        human_turn(page)
+    english_left("hand-over")
+    page.get_by_test_id("pal-handover-ok").click()
+    english_left("a seat's screen")
+    if lang == "it":
+        text = page.locator("#pal-panel").inner_text()
+        assert "contadino" in text or "mercante" in text or "condottiero" in text
+    play_to_the_end(page)
+    page.get_by_test_id("pal-score-all").click()
+    english_left("the scoring")
