@@ -72,6 +72,8 @@ def human_turn(page: Page) -> None:
     """Play the seat to act as a person would: hand-over, an inhabitant, a terrain (or, in
     the set-up, turn the tile once and lay it on the first place offered)."""
     before = actions(page)
+    # a new player's input is held for a moment (guard.js): board clicks would be ignored
+    page.locator("html:not([data-guard])").wait_for(state="attached")
     if stage(page) == "setup":
         page.get_by_test_id("pal-rotate-right").click()
         page.locator('[data-testid^="pal-place-"]').first.click()
@@ -209,6 +211,7 @@ def test_no_other_seats_hidden_kind_reaches_the_dom(pal: Page) -> None:
                 assert f"{piece['terrain']}: {name}'s {piece['kind']}" not in text
                 checked += 1
         before = actions(pal)
+        pal.locator("html:not([data-guard])").wait_for(state="attached")
         pal.locator('[data-testid^="pal-piece-"]').last.click()
         pal.locator('[data-testid^="pal-terrain-"]').first.click()
         wait_next(pal, before)
@@ -367,3 +370,21 @@ def test_every_screen_reads_in_the_language(page: Page, site_url: str, lang: str
     play_to_the_end(page)
     page.get_by_test_id("pal-score-all").click()
     english_left("the scoring")
+
+
+def test_a_double_click_meant_for_one_player_decides_nothing_for_the_next(pal: Page) -> None:
+    """The table turns to seat 1 once seat 0 lays a tile: a click that comes at once (a
+    double-click's second) on a place offered to seat 1 lays nothing for it (guard.js)."""
+    start(pal, ["human", "human"])
+    pal.locator("html:not([data-guard])").wait_for(state="attached")
+    first = pal.get_attribute("html", "data-pal-current")
+    pal.evaluate("""() => {
+        const click = () => document.querySelector('[data-testid^="pal-place-"]')
+            .dispatchEvent(new MouseEvent("click", { bubbles: true }));
+        click();  // seat 0 lays its tile; the board now offers seat 1's places
+        click();  // the second click lands on one of them at once
+    }""")
+    pal.locator("html[data-pal-actions='1']").wait_for(state="attached")
+    assert pal.get_attribute("html", "data-pal-current") != first
+    pal.locator("html:not([data-guard])").wait_for(state="attached")
+    assert actions(pal) == 1

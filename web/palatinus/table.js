@@ -4,9 +4,12 @@
 // Secrecy (P8): the board and the panels are drawn from the onlooker's view while the device
 // passes between players. A seat's own view (its hand and its face-down kinds) is asked for
 // only once that seat's player has confirmed it is them (with one person at the table, at
-// once), and dropped as soon as they have played. So another seat's hidden kind never
+// once), and dropped as soon as they have played. The set-up shows nobody's screen (only the
+// seat's legal lays are read from its view), so it needs no hand-over. So another seat's hidden kind never
 // reaches the DOM. The page decides no rule: every choice offered comes from the seat view's
-// legal actions, and every action goes through the engine.
+// legal actions, and every action goes through the engine. When the table turns to another
+// player, input is held for a moment (guard.js, as in Quo Vadis: <html data-guard="on">), so
+// a double-click meant for the player before decides nothing for the next one.
 //
 // State on <html>: data-pal-stage (setup|place|over), data-pal-current (the seat to act),
 // data-pal-turn (human|bot: who plays the seat to act), data-pal-looking (the seat whose own
@@ -14,6 +17,7 @@
 // number of actions), data-pal-scoring (shown|done), data-saved (the autosave's action count).
 
 import { h, replace } from "../dom.js";
+import { held, holdButtons, noteDecider, resetDecider } from "../guard.js";
 import { t } from "../i18n.js";
 import { COLOURS, tilePreview } from "./board.js";
 import { botPauseMs, PalBots } from "./bots.js";
@@ -68,6 +72,7 @@ export class PalTable {
       seed);
     if (!reply.ok) return this.fail(reply.error);
     this.seats = seats;
+    resetDecider();
     this.seatBots(seed);
     this.final = null;
     this.adopt(reply.view, 0);
@@ -86,6 +91,7 @@ export class PalTable {
     const meta = reply.meta;
     this.seats = view.players.map((p, i) => ({ name: p.name,
       kind: ["human", "easy", "hard"].includes(meta?.seats?.[i]) ? meta.seats[i] : "human" }));
+    resetDecider();
     this.seatBots(Number(meta?.botSeed ?? 1));
     const full = this.engine.view();
     const last = full.ok ? full.view.log[full.view.log.length - 1] : null;
@@ -200,10 +206,17 @@ export class PalTable {
     this.renderLog();
     if (view.stage === "over") return this.renderScoring();
     delete root.dataset.palScoring;
+    noteDecider(view.current);
     if (seat && seat.kind !== "human") return this.renderBot(view.current);
-    if (view.stage === "setup") return this.renderSetup();
-    if (!this.own) return this.renderHandOver(view.current);
-    return this.renderPlace();
+    if (view.stage === "setup") this.renderSetup();
+    else if (!this.own) this.renderHandOver(view.current);
+    else this.renderPlace();
+    holdButtons(this.els.panel.querySelectorAll("button"));
+  }
+
+  /** A choice that does nothing while input is held (guard.js). @param {Function} act */
+  guarded(act) {
+    return () => { if (!held()) act(); };
   }
 
   names() { return this.view.players.map((p) => p.name); }
@@ -233,7 +246,7 @@ export class PalTable {
     if (!rotations.includes(this.rotation)) this.rotation = rotations[0] ?? 0;
     const places = new Map();
     for (const a of legal) {
-      if (a.rotation === this.rotation) places.set(a.slot, () => this.play(a));
+      if (a.rotation === this.rotation) places.set(a.slot, this.guarded(() => this.play(a)));
     }
     this.board.draw(view, { places });
     const turn = (step) => {
@@ -286,7 +299,7 @@ export class PalTable {
     if (chosen) {
       for (const a of own.legal ?? []) {
         if (a.type === "place" && a.colour === chosen.colour && a.kind === chosen.kind
-          && a.wolf === chosen.wolf) terrains.set(a.terrain, () => this.play(a));
+          && a.wolf === chosen.wolf) terrains.set(a.terrain, this.guarded(() => this.play(a)));
       }
     }
     this.board.draw(own, { terrains });
