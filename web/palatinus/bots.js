@@ -23,6 +23,8 @@ export class PalBots {
     this.pending = new Map();
     this.next = 0;
     this.failure = null;
+    /** @type {{seat: number, ms: number}[]} each decision's time in the worker (bench/) */
+    this.times = [];
   }
 
   /** The worker, started on first use. */
@@ -32,6 +34,7 @@ export class PalBots {
     worker.addEventListener("message", (event) => {
       const data = event.data;
       if (data.type === "decision") {
+        this.times.push({ seat: data.seat, ms: data.ms });
         const waiting = this.pending.get(data.id);
         this.pending.delete(data.id);
         waiting?.resolve(data.reply);
