@@ -198,6 +198,14 @@ def test_no_other_seats_hidden_kind_reaches_the_dom(pal: Page) -> None:
                 pal.get_by_test_id("pal-handover-ok").click()
                 pal.locator(f"html[data-pal-looking='{current}']").wait_for(state="attached")
             text = dom_text(pal)
+            if not looking:  # nobody's screen while the device is handed over
+                assert pal.get_by_test_id("pal-hand").count() == 0
+                assert pal.locator("[data-kind]").count() == 0
+            else:  # the seat's own face-down kinds are shown to it: the check below can fail
+                for piece in hidden_of(pal, current):
+                    label = pal.locator(f"[data-cell='{piece['terrain']}']").get_attribute(
+                        "aria-label") or ""
+                    assert piece["kind"] in label, (piece, label)
             for piece in hidden:
                 cell = pal.locator(f"[data-cell='{piece['terrain']}']")
                 label = cell.get_attribute("aria-label") or ""
