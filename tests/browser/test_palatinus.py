@@ -396,3 +396,18 @@ def test_a_double_click_meant_for_one_player_decides_nothing_for_the_next(pal: P
     assert pal.get_attribute("html", "data-pal-current") != first
     pal.locator("html:not([data-guard])").wait_for(state="attached")
     assert actions(pal) == 1
+
+
+def test_a_file_that_is_not_a_palatinus_save_is_refused_and_changes_nothing(
+    pal: Page, tmp_path: Path
+) -> None:
+    start(pal, ["human", "human"])
+    human_turn(pal)
+    other = tmp_path / "other.json"
+    other.write_text(json.dumps({"format": "quo-vadis-save", "version": 1}), encoding="utf-8")
+    with pal.expect_file_chooser() as chooser:
+        pal.get_by_test_id("pal-import").click()
+    chooser.value.set_files(other)
+    expect_text = "not a Palatinus save"
+    pal.get_by_test_id("pal-message").filter(has_text=expect_text).wait_for()
+    assert actions(pal) == 1 and stage(pal) == "setup"

@@ -121,6 +121,12 @@ export default {
   "palatinus.log.over": "The game is over: the final scoring follows.",
   "palatinus.rules": "Rules",
   "palatinus.rules.lang": "en",
+  "palatinus.error.foreign_save": "This file is not a Palatinus save.",
+  "palatinus.error.corrupt_save": "This file is damaged: it cannot be read as a Palatinus save.",
+  "palatinus.error.unknown_version": "This save comes from a newer edition of the page.",
+  "palatinus.error.bad_save_action": "This save holds a move that breaks the rules ({rule}).",
+  "palatinus.error.bad_names": "Each player needs a name of at most 30 characters.",
+  "palatinus.error.other": "Refused ({rule}): {message}",
   "palatinus.start.resume": "Resume the last game",
 
   // -- loading (app.js, engine-loader.js) -----------------------------------------------------

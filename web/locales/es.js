@@ -121,6 +121,12 @@ export default {
   "palatinus.log.over": "La partida ha terminado: sigue el recuento final.",
   "palatinus.rules": "Reglas",
   "palatinus.rules.lang": "es",
+  "palatinus.error.foreign_save": "Este archivo no es una partida guardada de Palatinus.",
+  "palatinus.error.corrupt_save": "Este archivo está dañado: no se lee como una partida guardada de Palatinus.",
+  "palatinus.error.unknown_version": "Esta partida guardada viene de una edición más reciente de la página.",
+  "palatinus.error.bad_save_action": "Esta partida guardada contiene una jugada contra las reglas ({rule}).",
+  "palatinus.error.bad_names": "Cada jugador necesita un nombre de 30 caracteres como máximo.",
+  "palatinus.error.other": "Rechazado ({rule}): {message}",
   "palatinus.start.resume": "Reanudar la última partida",
 
   // -- carga ----------------------------------------------------------------------------------------

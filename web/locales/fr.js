@@ -121,6 +121,12 @@ export default {
   "palatinus.log.over": "La partie est finie : le décompte final suit.",
   "palatinus.rules": "Règles",
   "palatinus.rules.lang": "fr",
+  "palatinus.error.foreign_save": "Ce fichier n'est pas une sauvegarde de Palatinus.",
+  "palatinus.error.corrupt_save": "Ce fichier est abîmé : il ne se lit pas comme une sauvegarde de Palatinus.",
+  "palatinus.error.unknown_version": "Cette sauvegarde vient d'une édition plus récente de la page.",
+  "palatinus.error.bad_save_action": "Cette sauvegarde contient un coup contraire aux règles ({rule}).",
+  "palatinus.error.bad_names": "Chaque joueur a besoin d'un nom de 30 caractères au plus.",
+  "palatinus.error.other": "Refusé ({rule}) : {message}",
   "palatinus.start.resume": "Reprendre la dernière partie",
 
   // -- chargement -----------------------------------------------------------------------------------

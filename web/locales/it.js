@@ -121,6 +121,12 @@ export default {
   "palatinus.log.over": "La partita è finita: segue il conteggio finale.",
   "palatinus.rules": "Regole",
   "palatinus.rules.lang": "it",
+  "palatinus.error.foreign_save": "Questo file non è un salvataggio di Palatinus.",
+  "palatinus.error.corrupt_save": "Questo file è danneggiato: non si legge come salvataggio di Palatinus.",
+  "palatinus.error.unknown_version": "Questo salvataggio viene da un'edizione più recente della pagina.",
+  "palatinus.error.bad_save_action": "Questo salvataggio contiene una mossa contro le regole ({rule}).",
+  "palatinus.error.bad_names": "Ogni giocatore ha bisogno di un nome di al massimo 30 caratteri.",
+  "palatinus.error.other": "Rifiutato ({rule}): {message}",
   "palatinus.start.resume": "Riprendi l'ultima partita",
 
   // -- caricamento ----------------------------------------------------------------------------

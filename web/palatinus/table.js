@@ -18,7 +18,7 @@
 
 import { h, replace } from "../dom.js";
 import { held, holdButtons, noteDecider, resetDecider } from "../guard.js";
-import { t } from "../i18n.js";
+import { has, t } from "../i18n.js";
 import { COLOURS, tilePreview } from "./board.js";
 import { botPauseMs, PalBots } from "./bots.js";
 import { boardAfter, hillAt } from "./scoring.js";
@@ -121,9 +121,12 @@ export class PalTable {
     this.render();
   }
 
-  /** @param {{rule: string, message: string}} error */
+  /** Say why the engine refused, in the page's language; nothing changed.
+   * @param {{rule: string, code?: string, message: string}} error */
   fail(error) {
-    this.say(`${error.rule}: ${error.message}`);
+    const key = `palatinus.error.${error.code}`;
+    this.say(t(has(key) ? key : "palatinus.error.other", { rule: error.rule,
+      message: error.message }));
     return false;
   }
 
