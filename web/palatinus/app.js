@@ -9,8 +9,14 @@ const root = document.documentElement;
 /** @param {string} id @returns {any} */
 const $ = (id) => document.getElementById(id);
 
-const pyodide = loadEngine(({ fraction, message }) => {
-  $("status").textContent = message;
+/** The loader's stages and their words (the Quo Vadis page's load.* keys). */
+const STAGE_KEYS = { runtime: "load.starting", wheel: "load.unpacking", import: "load.import",
+  ready: "load.ready" };
+/** t() of i18n.js once the catalogs are there; the loader speaks English before. */
+let say = null;
+
+const pyodide = loadEngine(({ stage, fraction, message }) => {
+  $("status").textContent = say && STAGE_KEYS[stage] ? say(STAGE_KEYS[stage]) : message;
   $("progress").value = fraction;
 });
 pyodide.catch(() => {});
@@ -42,6 +48,8 @@ async function main() {
   const { t } = i18n;
   const { h, replace } = dom;
   await i18n.ready.catch(() => {});
+  say = t;
+  $("pal-turn-heading").textContent = t("page.preparing");
   word(t);
   document.querySelector("nav.menu")?.append(pageText.languageSwitch());
   let engine;
