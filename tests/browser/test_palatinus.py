@@ -127,14 +127,19 @@ def watch_scoring(page: Page) -> None:
 def test_the_quo_vadis_first_screen_links_to_palatinus_and_back(
     page: Page, site_url: str, console_errors: list[str]
 ) -> None:
+    """The first screen (the new-game dialog of a first visit) and the top bar both lead to
+    Palatinus; its top bar leads back."""
     page.add_init_script(NO_PAUSE)
     page.goto(site_url)
-    page.get_by_test_id("palatinus-link").click()
+    page.get_by_test_id("new-game-palatinus").click()
     page.wait_for_url("**/palatinus.html")
     wait_engine(page, console_errors)
     assert page.locator("[data-slot]").count() == 7  # the seven places are drawn
     page.get_by_test_id("pal-back").click()
     page.wait_for_url(site_url)
+    page.get_by_test_id("new-game-cancel").click()
+    page.get_by_test_id("palatinus-link").click()
+    page.wait_for_url("**/palatinus.html")
 
 
 def test_a_hot_seat_game_is_clicked_through_the_setup_and_the_scoring(pal: Page) -> None:

@@ -333,7 +333,10 @@ export class PalTable {
   /** @param {number} seat */
   renderBot(seat) {
     this.els.heading.textContent = t("palatinus.bot.heading");
-    this.board.draw(this.view);
+    // one person among bots: the device is theirs, their own face-down kinds stay in sight
+    const people = this.seats.map((x, i) => (x.kind === "human" ? i : -1)).filter((i) => i >= 0);
+    const mine = people.length === 1 ? this.engine.seatView(people[0]) : null;
+    this.board.draw(mine?.ok ? mine.view : this.view);
     replace(this.els.panel, h("p", { "data-testid": "pal-bot-text" },
       t("palatinus.bot.thinking", { name: this.view.players[seat].name,
         level: t(`palatinus.level.${this.seats[seat].kind}`) })), this.undoButton());
