@@ -3,7 +3,7 @@
 // read from a .json file. A save holds every wolf's kind: it is the table's file, never one
 // seat's (docs/palatinus-protocol.md, Saves).
 
-export const AUTOSAVE_KEY = "palatinus.autosave";
+export const AUTOSAVE_KEY = "quo-vadis.palatinus.autosave";
 
 /** The autosaved game's text, or null. @returns {string|null} */
 export function readAutosave() {
