@@ -14,6 +14,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
+from qvcore.palatinus import protocol as palatinus_protocol
 from tools import protocol_types
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -21,6 +22,8 @@ PINS = ROOT / "tools" / "jstools"
 PINNED_FILES = ("package.json", "package-lock.json", "eslint.config.mjs")
 #: the module name the page's JSDoc imports the protocol's types from
 PROTOCOL_MODULE = "qvcore-protocol"
+#: the same for the Palatinus engine's types (``qvcore/palatinus/protocol.py``)
+PALATINUS_PROTOCOL_MODULE = "qvcore-palatinus-protocol"
 
 
 class JsToolsError(Exception):
@@ -58,6 +61,8 @@ def write_tsconfig(folder: Path, root: Path = ROOT) -> Path:
     types = folder / "types" / f"{PROTOCOL_MODULE}.d.ts"
     types.parent.mkdir(parents=True, exist_ok=True)
     types.write_text(protocol_types.declarations(), encoding="utf-8")
+    palatinus = types.parent / f"{PALATINUS_PROTOCOL_MODULE}.d.ts"
+    palatinus.write_text(protocol_types.declarations(palatinus_protocol), encoding="utf-8")
     config = {
         "compilerOptions": {
             "allowJs": True,
@@ -70,7 +75,8 @@ def write_tsconfig(folder: Path, root: Path = ROOT) -> Path:
             "skipLibCheck": True,
             "strict": False,
             "types": [],
-            "paths": {PROTOCOL_MODULE: [f"./types/{types.name}"]},
+            "paths": {PROTOCOL_MODULE: [f"./types/{types.name}"],
+                      PALATINUS_PROTOCOL_MODULE: [f"./types/{palatinus.name}"]},
         },
         "include": [str(root / "web" / "**" / "*.js")],
     }

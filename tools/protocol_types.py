@@ -79,9 +79,10 @@ def property_name(key: str) -> str:
     return key if key.isidentifier() else f'"{key}"'
 
 
-def interface(name: str, cls: Any, names: dict[object, str]) -> str:
+def interface(name: str, cls: Any, names: dict[object, str],
+              module: types.ModuleType = protocol) -> str:
     """One TypedDict as an exported interface; optional keys get ``?``."""
-    hints = typing.get_type_hints(cls, vars(protocol), include_extras=True)
+    hints = typing.get_type_hints(cls, vars(module), include_extras=True)
     optional_keys: frozenset[str] = cls.__optional_keys__
     doc = (cls.__doc__ or "").replace("``", "`").strip().splitlines()
     lines = [f"/** {doc[0]} */"] if doc and not doc[0].startswith(name + "(") else []
@@ -109,10 +110,13 @@ def declarations(module: types.ModuleType = protocol) -> str:
     """The whole ``.d.ts`` text for a protocol module."""
     found = list(aliases(module))
     names: dict[object, str] = {value: name for name, value in found}
-    parts = [HEADER.rstrip("\n")]
+    header = HEADER if module is protocol else HEADER.replace(
+        "qvcore/protocol.py", module.__name__.replace(".", "/") + ".py").replace(
+        "docs/protocol.md", "docs/palatinus-protocol.md")
+    parts = [header.rstrip("\n")]
     for name, value in found:
         if is_typed_dict(value):
-            parts.append(interface(name, value, names))
+            parts.append(interface(name, value, names, module))
         else:
             parts.append(f"export type {name} = {ts_type(value, {})};")
     return "\n\n".join(parts) + "\n"

@@ -176,6 +176,8 @@ export class NewGame {
           h("button", { type: "button", class: "btn small", "data-testid": "seed-new",
             onclick: () => { seed.value = String(randomSeed()); } }, t("newGame.newSeed"))),
         h("p", { class: "hint" }, t("newGame.seedHint"))),
+      h("p", { class: "hint" }, h("a", { href: "./palatinus.html",
+        "data-testid": "new-game-palatinus" }, t("palatinus.link.aria"))),
     ];
     this.fields = { rows, colours, first, v1, v2, v3, horizon, handover, seed, n: () => n,
       setPlayers: (k) => { n = k; count.querySelector(`#ng-players-${k}`).checked = true; paint(); } };

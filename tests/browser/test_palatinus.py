@@ -1,0 +1,418 @@
+"""The Palatinus page (palatinus.html): reached from the Quo Vadis first screen, a hot-seat game
+clicked through the played set-up (P3), the placements (P4) and the final scoring step by step
+(P5-P7); a game against bots to its end; offline; P8's secrecy in the DOM; an axe audit.
+
+Every click is one a player makes, and every wait is on page state: <html data-engine>,
+data-pal-stage, data-pal-actions, data-pal-looking, data-pal-scoring."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import BrowserContext, Page
+
+import build
+from tests.browser.conftest import ENGINE_SETTLED, ENGINE_TIMEOUT_MS
+
+#: a bot's turn must not be held back by the page's pause in tests
+NO_PAUSE = 'localStorage.setItem("quo-vadis.bot-pause-ms", "0");'
+KIND_WORDS = ("merchant", "farmer", "condottiero")
+
+
+@pytest.fixture
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    """The axe audit's script is injected: the page's CSP must not refuse it (tests only)."""
+    return {**browser_context_args, "bypass_csp": True}
+
+
+@pytest.fixture
+def pal(page: Page, site_url: str, console_errors: list[str]) -> Page:
+    """palatinus.html opened in a fresh page, once its engine is ready."""
+    page.add_init_script(NO_PAUSE)
+    page.goto(site_url + "palatinus.html")
+    wait_engine(page, console_errors)
+    return page
+
+
+def wait_engine(page: Page, console_errors: list[str] | None = None) -> None:
+    page.locator(ENGINE_SETTLED).wait_for(state="attached", timeout=ENGINE_TIMEOUT_MS)
+    if page.get_attribute("html", "data-engine") != "ready":
+        pytest.fail(f"the engine failed: {page.get_attribute('html', 'data-engine-error')}"
+                    f"\nconsole: {console_errors}")
+
+
+def actions(page: Page) -> int:
+    return int(page.get_attribute("html", "data-pal-actions") or "0")
+
+
+def stage(page: Page) -> str | None:
+    return page.get_attribute("html", "data-pal-stage")
+
+
+def start(page: Page, seats: list[str]) -> None:
+    """Fill the new-game form: one entry per seat, "human", "easy" or "hard"."""
+    page.get_by_test_id("pal-count").select_option(str(len(seats)))
+    for i, kind in enumerate(seats):
+        page.get_by_test_id(f"pal-seat-{i}").select_option(kind)
+    page.get_by_test_id("pal-start").click()
+    page.locator("html[data-pal-stage]").wait_for(state="attached")
+
+
+def wait_next(page: Page, before: int) -> None:
+    page.wait_for_function(
+        "(n) => Number(document.documentElement.dataset.palActions) > n"
+        " || document.documentElement.dataset.palStage === 'over'", arg=before,
+        timeout=ENGINE_TIMEOUT_MS)
+
+
+def human_turn(page: Page) -> None:
+    """Play the seat to act as a person would: hand-over, an inhabitant, a terrain (or, in
+    the set-up, turn the tile once and lay it on the first place offered)."""
+    before = actions(page)
+    # a new player's input is held for a moment (guard.js): board clicks would be ignored
+    page.locator("html:not([data-guard])").wait_for(state="attached")
+    if stage(page) == "setup":
+        page.get_by_test_id("pal-rotate-right").click()
+        page.locator('[data-testid^="pal-place-"]').first.click()
+    else:
+        handover = page.get_by_test_id("pal-handover-ok")
+        if handover.count():
+            handover.click()
+            page.locator("html[data-pal-looking]").wait_for(state="attached")
+        if not page.locator('[data-testid^="pal-terrain-"]').count():
+            page.locator('[data-testid^="pal-piece-"]').last.click()
+        page.locator('[data-testid^="pal-terrain-"]').first.click()
+    wait_next(page, before)
+
+
+def play_to_the_end(page: Page, limit: int = 200) -> None:
+    """Play every person's turn; wait for the bots' (their panel says a bot plays)."""
+    for _ in range(limit):
+        if stage(page) == "over":
+            return
+        before = actions(page)  # read first: a bot may play between the two reads
+        if page.get_attribute("html", "data-pal-turn") == "bot":
+            wait_next(page, before)
+        else:
+            try:
+                human_turn(page)
+            except Exception:
+                print(page.evaluate("() => ({...document.documentElement.dataset})"))
+                print(page.locator("#pal-panel").inner_html()[:3000])
+                raise
+    pytest.fail("the game did not end")
+
+
+def watch_scoring(page: Page) -> None:
+    """Step through the scoring a few steps, then show the rest; the result table is there."""
+    page.locator("html[data-pal-scoring]").wait_for(state="attached")
+    for shown in range(1, 4):
+        page.get_by_test_id("pal-score-next").click()
+        page.locator(f"html[data-pal-shown='{shown}']").wait_for(state="attached")
+    steps = page.get_by_test_id("pal-steps").locator("li")
+    assert steps.count() == 3
+    assert steps.first.get_attribute("data-step") == "reveal"  # P5: everything turned over
+    assert steps.nth(1).get_attribute("data-step") == "hill"   # then hill A first
+    assert "A" in steps.nth(1).inner_text()
+    page.get_by_test_id("pal-score-all").click()
+    page.locator("html[data-pal-scoring='done']").wait_for(state="attached")
+    result = page.get_by_test_id("pal-result")
+    assert result.locator("tr[data-winner='true']").count() >= 1  # P7: a winner
+    assert steps.last.get_attribute("data-step") == "total"
+
+
+def test_the_quo_vadis_first_screen_links_to_palatinus_and_back(
+    page: Page, site_url: str, console_errors: list[str]
+) -> None:
+    """The first screen (the new-game dialog of a first visit) and the top bar both lead to
+    Palatinus; its top bar leads back."""
+    page.add_init_script(NO_PAUSE)
+    page.goto(site_url)
+    page.get_by_test_id("new-game-palatinus").click()
+    page.wait_for_url("**/palatinus.html")
+    wait_engine(page, console_errors)
+    assert page.locator("[data-slot]").count() == 7  # the seven places are drawn
+    page.get_by_test_id("pal-back").click()
+    page.wait_for_url(site_url)
+    page.get_by_test_id("new-game-cancel").click()
+    page.get_by_test_id("palatinus-link").click()
+    page.wait_for_url("**/palatinus.html")
+
+
+def test_a_hot_seat_game_is_clicked_through_the_setup_and_the_scoring(pal: Page) -> None:
+    start(pal, ["human", "human"])
+    assert stage(pal) == "setup"
+    # P3: the tile turned up is shown, and only the places the view lists are offered
+    assert pal.get_by_test_id("pal-preview").count() == 1
+    for _ in range(6):
+        assert stage(pal) == "setup"
+        human_turn(pal)
+    assert stage(pal) == "place"
+    assert actions(pal) == 6
+    play_to_the_end(pal)
+    watch_scoring(pal)
+    # undo is not offered past the end: the autosave holds the whole game
+    assert pal.get_attribute("html", "data-saved") == str(actions(pal))
+
+
+def test_a_game_against_bots_is_played_to_the_end(pal: Page) -> None:
+    start(pal, ["human", "easy", "hard"])
+    play_to_the_end(pal, limit=400)
+    watch_scoring(pal)
+
+
+def hidden_of(page: Page, seat: int) -> list[dict[str, Any]]:
+    """The face-down inhabitants of a seat, with their kinds, asked of the engine directly (the
+    test's knowledge, not the page's)."""
+    view = page.evaluate(f"() => window.__pal.engine.seatView({seat}).view")
+    return [p for p in view["board"] if p["wolf"] and p["owner"] == seat]
+
+
+def dom_text(page: Page) -> str:
+    """Every text and attribute value of the document."""
+    return str(page.evaluate("""() => {
+        const parts = [];
+        for (const el of document.querySelectorAll("*")) {
+            for (const a of el.attributes) parts.push(a.value);
+            for (const n of el.childNodes) if (n.nodeType === 3) parts.push(n.textContent);
+        }
+        return parts.join("\\n");
+    }"""))
+
+
+def test_no_other_seats_hidden_kind_reaches_the_dom(pal: Page) -> None:
+    """P8: while seat 0 looks at its screen, and while the device is handed over, nothing of
+    seat 1's face-down kinds is in the DOM (text or attribute)."""
+    start(pal, ["human", "human"])
+    for _ in range(6):
+        human_turn(pal)
+    checked = 0
+    for _ in range(24):
+        if stage(pal) != "place":
+            break
+        current = int(pal.get_attribute("html", "data-pal-current") or "0")
+        other = 1 - current
+        hidden = hidden_of(pal, other)
+        names = pal.evaluate("() => window.__pal.table.view.players.map((p) => p.name)")
+        # the hand-over screen and then the seat's own screen
+        for looking in (False, True):
+            if looking:
+                pal.get_by_test_id("pal-handover-ok").click()
+                pal.locator(f"html[data-pal-looking='{current}']").wait_for(state="attached")
+            text = dom_text(pal)
+            if not looking:  # nobody's screen while the device is handed over
+                assert pal.get_by_test_id("pal-hand").count() == 0
+                assert pal.locator("[data-kind]").count() == 0
+            else:  # the seat's own face-down kinds are shown to it: the check below can fail
+                for piece in hidden_of(pal, current):
+                    label = pal.locator(f"[data-cell='{piece['terrain']}']").get_attribute(
+                        "aria-label") or ""
+                    assert piece["kind"] in label, (piece, label)
+            for piece in hidden:
+                cell = pal.locator(f"[data-cell='{piece['terrain']}']")
+                label = cell.get_attribute("aria-label") or ""
+                inside = cell.evaluate("(el) => el.textContent + [...el.querySelectorAll('*')]"
+                                       ".map((e) => [...e.attributes].map((a) => a.value)"
+                                       ".join(' ')).join(' ')")
+                for word in KIND_WORDS:
+                    assert word not in label and word not in inside, (piece, label)
+                # nor anywhere else in the page, as a board's name would say it
+                name = names[other]
+                assert f"{piece['terrain']}: {name}'s {piece['kind']}" not in text
+                checked += 1
+        before = actions(pal)
+        pal.locator("html:not([data-guard])").wait_for(state="attached")
+        pal.locator('[data-testid^="pal-piece-"]').last.click()
+        pal.locator('[data-testid^="pal-terrain-"]').first.click()
+        wait_next(pal, before)
+    assert checked > 10  # face-down inhabitants of the other seat were really there to check
+
+
+def test_the_page_starts_and_plays_offline(
+    pal: Page, context: BrowserContext, site_url: str
+) -> None:
+    pal.locator('html[data-offline="ready"], html[data-offline="error"]').wait_for(
+        state="attached", timeout=120_000)
+    assert pal.get_attribute("html", "data-offline") == "ready"
+    pal.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    context.set_offline(True)
+    pal.reload()
+    wait_engine(pal)
+    start(pal, ["human", "easy"])
+    human_turn(pal)
+    assert actions(pal) >= 1
+    # the bots' worker starts offline too: its lay comes
+    wait_next(pal, 1)
+    context.set_offline(False)
+
+
+def test_axe_finds_no_serious_violation_on_the_board(pal: Page) -> None:
+    axe = build.fetch_axe()
+
+    def audit(screen: str) -> None:
+        if not pal.evaluate("() => Boolean(window.axe)"):
+            pal.add_script_tag(path=str(axe))
+        result = pal.evaluate("""async () => {
+            const r = await axe.run(document, { resultTypes: ["violations"] });
+            return r.violations.map((v) => ({ id: v.id, impact: v.impact,
+                nodes: v.nodes.slice(0, 4).map((n) => n.target.join(" ") + ": "
+                    + n.failureSummary) }));
+        }""")
+        bad = [v for v in result if v["impact"] in ("serious", "critical")]
+        assert not bad, f"{screen}: " + json.dumps(bad, indent=1)
+
+    audit("new game")
+    start(pal, ["human", "human"])
+    audit("set-up")
+    for _ in range(6):
+        human_turn(pal)
+    audit("hand-over")
+    pal.get_by_test_id("pal-handover-ok").click()
+    pal.locator('[data-testid^="pal-piece-"]').last.click()
+    audit("placing")
+    # keyboard play: a terrain is a button reached and pressed from the keyboard
+    before = actions(pal)
+    pal.locator('[data-testid^="pal-terrain-"]').first.focus()
+    pal.keyboard.press("Enter")
+    wait_next(pal, before)
+    play_to_the_end(pal)
+    pal.get_by_test_id("pal-score-next").click()
+    pal.get_by_test_id("pal-score-next").click()
+    audit("scoring")
+    pal.get_by_test_id("pal-score-all").click()
+    audit("result")
+
+
+def test_site_ships_the_palatinus_page(built_site: Path) -> None:
+    precache = json.loads((built_site / build.PRECACHE_JSON).read_text())
+    for name in ("palatinus.html", "palatinus/app.js", "palatinus/bot-worker.js"):
+        assert name in precache["files"]
+
+
+def test_undo_the_autosave_and_a_saved_file(pal: Page, tmp_path: Path) -> None:
+    """Undo takes back the last move; a reload resumes the autosaved game; a downloaded file
+    opens the same game again."""
+    start(pal, ["human", "human"])
+    for _ in range(7):
+        human_turn(pal)
+    assert actions(pal) == 7 and stage(pal) == "place"
+    pal.get_by_test_id("pal-undo").click()
+    pal.locator("html[data-pal-actions='6']").wait_for(state="attached")
+    human_turn(pal)
+    pal.locator("html[data-saved='7']").wait_for(state="attached")
+    with pal.expect_download() as download:
+        pal.get_by_test_id("pal-export").click()
+    saved = tmp_path / "palatinus.json"
+    download.value.save_as(saved)
+    data = json.loads(saved.read_text(encoding="utf-8"))
+    assert data["format"] == "palatinus-save" and len(data["actions"]) == 7
+
+    pal.reload()
+    wait_engine(pal)
+    pal.get_by_test_id("pal-resume").click()
+    pal.locator("html[data-pal-actions='7']").wait_for(state="attached")
+    # P8 after a reload too: the seat to act must confirm before its screen is shown
+    assert pal.get_attribute("html", "data-pal-looking") is None
+    assert pal.get_by_test_id("pal-handover-ok").count() == 1
+
+    pal.get_by_test_id("pal-new").click()
+    pal.get_by_test_id("pal-start").wait_for()
+    with pal.expect_file_chooser() as chooser:
+        pal.get_by_test_id("pal-import").click()
+    chooser.value.set_files(saved)
+    pal.locator("html[data-pal-actions='7']").wait_for(state="attached")
+
+
+def test_the_log_is_worded_in_the_chosen_language(pal: Page) -> None:
+    start(pal, ["human", "human"])
+    human_turn(pal)
+    pal.get_by_test_id("language").select_option("it")
+    pal.locator("html[lang='it']").wait_for(state="attached")
+    assert "colle" in pal.get_by_test_id("pal-log").inner_text()
+    assert pal.get_by_test_id("pal-new").inner_text() == "Nuova partita"
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "fr", "es"])
+def test_a_short_rules_page_in_each_language(page: Page, site_url: str, lang: str) -> None:
+    """The Rules link follows the page's language; each page has every section P1-P8."""
+    page.goto(site_url + f"palatinus/rules/{lang}.html")
+    assert page.get_attribute("html", "lang") == lang
+    for n in range(1, 9):
+        assert page.locator(f"section#p{n} h2").count() == 1
+    assert page.locator('a[href="../../palatinus.html"]').count() == 1
+
+
+def test_the_rules_link_follows_the_language(pal: Page) -> None:
+    assert pal.get_by_test_id("pal-rules").get_attribute("href") == "palatinus/rules/en.html"
+    pal.get_by_test_id("language").select_option("es")
+    pal.locator("html[lang='es']").wait_for(state="attached")
+    assert pal.get_by_test_id("pal-rules").get_attribute("href") == "palatinus/rules/es.html"
+    assert pal.get_by_test_id("pal-rules").inner_text() == "Reglas"
+
+
+@pytest.mark.parametrize("lang", ["it", "fr", "es"])
+def test_every_screen_reads_in_the_language(page: Page, site_url: str, lang: str) -> None:
+    """The new-game form, the set-up, the hand-over, a seat's screen, the log and the scoring
+    leave no English words of the palatinus.* catalog (the Italian terms are the original's)."""
+    from tests.browser.test_i18n import ENGLISH_LEFTOVERS
+
+    page.add_init_script(NO_PAUSE + f"localStorage.setItem('qv-lang', {json.dumps(lang)});")
+    page.goto(site_url + "palatinus.html")
+    wait_engine(page)
+    parts = ["#pal-panel", "#pal-players", "#pal-log", "#pal-turn-heading", "nav.menu"]
+
+    def english_left(screen: str) -> None:
+        texts = ["\n".join(page.locator(part).all_inner_texts()) for part in parts]
+        found = page.evaluate(ENGLISH_LEFTOVERS, [lang, texts, "palatinus"])
+        assert [p for pieces in found for p in pieces] == [], f"{lang}, {screen}"
+
+    english_left("new game")
+    start(page, ["human", "human"])
+    english_left("set-up")
+    for _ in range(6):
+        human_turn(page)
+    english_left("hand-over")
+    page.get_by_test_id("pal-handover-ok").click()
+    english_left("a seat's screen")
+    if lang == "it":
+        text = page.locator("#pal-panel").inner_text()
+        assert "contadino" in text or "mercante" in text or "condottiero" in text
+    play_to_the_end(page)
+    page.get_by_test_id("pal-score-all").click()
+    english_left("the scoring")
+
+
+def test_a_double_click_meant_for_one_player_decides_nothing_for_the_next(pal: Page) -> None:
+    """The table turns to seat 1 once seat 0 lays a tile: a click that comes at once (a
+    double-click's second) on a place offered to seat 1 lays nothing for it (guard.js)."""
+    start(pal, ["human", "human"])
+    pal.locator("html:not([data-guard])").wait_for(state="attached")
+    first = pal.get_attribute("html", "data-pal-current")
+    pal.evaluate("""() => {
+        const click = () => document.querySelector('[data-testid^="pal-place-"]')
+            .dispatchEvent(new MouseEvent("click", { bubbles: true }));
+        click();  // seat 0 lays its tile; the board now offers seat 1's places
+        click();  // the second click lands on one of them at once
+    }""")
+    pal.locator("html[data-pal-actions='1']").wait_for(state="attached")
+    assert pal.get_attribute("html", "data-pal-current") != first
+    pal.locator("html:not([data-guard])").wait_for(state="attached")
+    assert actions(pal) == 1
+
+
+def test_a_file_that_is_not_a_palatinus_save_is_refused_and_changes_nothing(
+    pal: Page, tmp_path: Path
+) -> None:
+    start(pal, ["human", "human"])
+    human_turn(pal)
+    other = tmp_path / "other.json"
+    other.write_text(json.dumps({"format": "quo-vadis-save", "version": 1}), encoding="utf-8")
+    with pal.expect_file_chooser() as chooser:
+        pal.get_by_test_id("pal-import").click()
+    chooser.value.set_files(other)
+    expect_text = "not a Palatinus save"
+    pal.get_by_test_id("pal-message").filter(has_text=expect_text).wait_for()
+    assert actions(pal) == 1 and stage(pal) == "setup"

@@ -1,0 +1,153 @@
+// The Palatinus page's entry point. It starts Python exactly as the Quo Vadis page does
+// (engine-loader.js restores the same snapshot, taken after `import qvcore.jsapi`), then
+// imports the Palatinus bridge from the same wheel. Marks <html data-engine="loading|ready|
+// error"> as the Quo Vadis page does; tests wait on it.
+
+import { loadEngine } from "../engine-loader.js";
+
+const root = document.documentElement;
+/** @param {string} id @returns {any} */
+const $ = (id) => document.getElementById(id);
+
+/** The loader's stages and their words (the Quo Vadis page's load.* keys). */
+const STAGE_KEYS = { runtime: "load.starting", wheel: "load.unpacking", import: "load.import",
+  ready: "load.ready" };
+/** t() of i18n.js once the catalogs are there; the loader speaks English before. */
+let say = null;
+
+const pyodide = loadEngine(({ stage, fraction, message }) => {
+  $("status").textContent = say && STAGE_KEYS[stage] ? say(STAGE_KEYS[stage]) : message;
+  $("progress").value = fraction;
+});
+pyodide.catch(() => {});
+const modules = Promise.all([import("../i18n.js"), import("../dom.js"), import("./engine.js"),
+  import("./board.js"), import("./table.js"), import("./saves.js"), import("../page-text.js")]);
+
+/** The page's static words in the chosen language. @param {(key: string) => string} t */
+function word(t) {
+  document.title = t("palatinus.title");
+  const text = { "pal-new": "palatinus.new", "pal-export": "palatinus.save",
+    "pal-import": "palatinus.open", "pal-back": "palatinus.back",
+    "pal-players-heading": "palatinus.players", "pal-log-heading": "palatinus.log" };
+  for (const [id, key] of Object.entries(text)) $(id).textContent = t(key);
+  $("pal-rules").textContent = t("palatinus.rules");
+  $("pal-rules").setAttribute("href", `palatinus/rules/${t("palatinus.rules.lang")}.html`);
+  $("pal-board").setAttribute("aria-label", t("palatinus.board"));
+  $("pal-board-wrap").setAttribute("aria-label", t("palatinus.board"));
+  document.querySelector("nav.menu")?.setAttribute("aria-label", t("palatinus.menu"));
+}
+
+/** A random seed from the browser's generator (P3: the seed decides the draws). */
+function randomSeed() {
+  const words = crypto.getRandomValues(new Uint32Array(2));
+  return (words[0] & 0x1fffff) * 2 ** 32 + words[1];
+}
+
+async function main() {
+  const [i18n, dom, { PalEngine }, { PalBoard }, { PalTable }, saves, pageText] = await modules;
+  const { t } = i18n;
+  const { h, replace } = dom;
+  await i18n.ready.catch(() => {});
+  say = t;
+  $("pal-turn-heading").textContent = t("page.preparing");
+  word(t);
+  document.querySelector("nav.menu")?.append(pageText.languageSwitch());
+  let engine;
+  try {
+    engine = new PalEngine(await pyodide);
+  } catch (error) {
+    root.dataset.engine = "error";
+    root.dataset.engineError = String(error?.message ?? error);
+    $("status").textContent = root.dataset.engineError;
+    return;
+  }
+  const data = engine.board();
+  const board = new PalBoard($("pal-board"), data);
+  const table = new PalTable(engine, board, { panel: $("pal-panel"), players: $("pal-players"),
+    log: $("pal-log"), heading: $("pal-turn-heading"), message: $("pal-message") });
+  $("pal-loading").hidden = true;
+
+  /** The new-game form: 2–5 seats, each a person or a bot (Easy, Hard). */
+  function newGameForm() {
+    table.view = null;
+    delete root.dataset.palStage;
+    $("pal-turn-heading").textContent = t("palatinus.start.heading");
+    $("pal-export").disabled = true;
+    const count = h("select", { id: "pal-count", "data-testid": "pal-count" },
+      [2, 3, 4, 5].map((n) => h("option", { value: String(n) }, String(n))));
+    count.value = "3";
+    const rows = h("div", { class: "pal-seat-rows" });
+    const fill = () => {
+      const n = Number(count.value);
+      const old = [...rows.querySelectorAll("fieldset")].map((f) => ({
+        name: /** @type {HTMLInputElement} */ (f.querySelector("input")).value,
+        kind: /** @type {HTMLSelectElement} */ (f.querySelector("select")).value }));
+      replace(rows, Array.from({ length: n }, (_, i) => {
+        const name = h("input", { type: "text", maxlength: "30", id: `pal-name-${i}`,
+          "data-testid": `pal-name-${i}`, value: old[i]?.name ?? t("palatinus.start.player",
+            { n: i + 1 }) });
+        const kind = h("select", { id: `pal-seat-${i}`, "data-testid": `pal-seat-${i}` },
+          ["human", "easy", "hard"].map((k) => h("option", { value: k },
+            t(`palatinus.level.${k}`))));
+        kind.value = old[i]?.kind ?? "human";
+        return h("fieldset", { class: "pal-seat-row" },
+          h("legend", {}, t("palatinus.start.seat", { n: i + 1 })),
+          h("label", { for: `pal-name-${i}` }, t("palatinus.start.name")), name,
+          h("label", { for: `pal-seat-${i}` }, t("palatinus.start.who")), kind);
+      }));
+    };
+    count.addEventListener("change", fill);
+    fill();
+    const start = () => {
+      const seats = [...rows.querySelectorAll("fieldset")].map((f, i) => ({
+        name: /** @type {HTMLInputElement} */ (f.querySelector("input")).value.trim()
+          || t("palatinus.start.player", { n: i + 1 }),
+        kind: /** @type {HTMLSelectElement} */ (f.querySelector("select")).value }));
+      if (table.start(seats, randomSeed())) $("pal-export").disabled = false;
+    };
+    const saved = saves.readAutosave();
+    replace($("pal-panel"),
+      h("p", {}, t("palatinus.start.intro")),
+      h("p", {}, h("label", { for: "pal-count" }, t("palatinus.start.count")), " ", count),
+      rows,
+      h("p", { class: "pal-row" },
+        h("button", { type: "button", class: "btn primary", "data-testid": "pal-start",
+          onclick: start }, t("palatinus.start.go")),
+        saved ? h("button", { type: "button", class: "btn", "data-testid": "pal-resume",
+          onclick: () => { if (table.load(saved)) $("pal-export").disabled = false; } },
+        t("palatinus.start.resume")) : null));
+    // the seven places, empty (the running game, if any, is left as it is)
+    board.draw({ board: [], springs: [], players: [], tiles: Array.from({ length: 7 },
+      (_, slot) => ({ slot, letter: null, rotation: null, token: null, hill: slot * 7 })) });
+  }
+
+  $("pal-new").addEventListener("click", newGameForm);
+  $("pal-export").addEventListener("click", () => {
+    const save = table.saveData();
+    if (save) saves.download(save, "palatinus.json");
+  });
+  $("pal-import").addEventListener("click", () => $("pal-import-file").click());
+  $("pal-import-file").addEventListener("change", async () => {
+    const input = $("pal-import-file");
+    const file = input.files?.[0];
+    input.value = "";
+    if (!file) return;
+    if (table.load(await file.text())) $("pal-export").disabled = false;
+  });
+  addEventListener(i18n.CHANGE_EVENT, () => {
+    word(t);
+    if (table.view) table.render();
+    else newGameForm();
+  });
+  for (const id of ["pal-new", "pal-import"]) $(id).disabled = false;
+  newGameForm();
+  root.dataset.engine = "ready";
+  Object.assign(window, { __pal: { table, engine } });
+}
+
+main().catch((error) => {
+  console.error(error);
+  root.dataset.engine = "error";
+  root.dataset.engineError = String(error?.message ?? error);
+  $("status").textContent = root.dataset.engineError;
+});

@@ -1,0 +1,216 @@
+// The Palatinus board in SVG (P1, P3): seven flower tiles of seven hexes, drawn from the
+// engine's geometry (Table.board(): cells with axial q, r) and a view. Nothing here decides a
+// rule: the places a tile may go and the terrains an inhabitant may take come from the
+// caller, who reads them from the view's legal actions.
+//
+// Every cell is an element a screen reader can walk (a named image inside a named group per
+// tile); a cell or place the player may choose is a button (role, name, Tab, Enter/Space).
+// A face-down inhabitant's kind is drawn only when the view given carries it, which only the
+// owner's own seat view does (P8).
+
+import { s, replace } from "../dom.js";
+import { t } from "../i18n.js";
+
+/** Hex size (centre to corner) in SVG units. */
+const SIZE = 34;
+const SQRT3 = Math.sqrt(3);
+
+/** Seat colours: fill and ink (a text colour readable on the fill). */
+export const COLOURS = [
+  { fill: "#c0392b", ink: "#ffffff" },
+  { fill: "#1f5fa8", ink: "#ffffff" },
+  { fill: "#e0b419", ink: "#1b1406" },
+  { fill: "#2e7d32", ink: "#ffffff" },
+  { fill: "#2b2b2b", ink: "#ffffff" },
+];
+
+/**
+ * @typedef {{cell: number, slot: number, hill: boolean, q: number, r: number}} Cell
+ * @typedef {{board: {slots: number, cells: Cell[], slot_neighbours: number[][]},
+ *   tile_springs: Object<string, number[]>}} BoardData
+ * @typedef {{terrain: number, owner: number, colour: number, wolf: boolean, kind?: string}} Piece
+ * @typedef {{slot: number, letter: string|null, rotation: number|null, token: number|null,
+ *   hill: number}} Tile
+ */
+
+/** @param {number} q @param {number} r @returns {[number, number]} */
+function centre(q, r) {
+  return [SIZE * SQRT3 * (q + r / 2), SIZE * 1.5 * r];
+}
+
+/** @param {number} x @param {number} y @returns {string} */
+function hexPoints(x, y) {
+  const points = [];
+  for (let i = 0; i < 6; i += 1) {
+    const angle = (Math.PI / 180) * (60 * i - 30);
+    points.push(`${(x + (SIZE - 1) * Math.cos(angle)).toFixed(1)},${
+      (y + (SIZE - 1) * Math.sin(angle)).toFixed(1)}`);
+  }
+  return points.join(" ");
+}
+
+/** The short word of a kind ("M", "F", "C" in English) or of a wolf face. */
+export function kindLetter(kind) {
+  return t(`palatinus.kind.${kind}.short`);
+}
+
+/** The name of an inhabitant for a screen reader: "a red merchant", "a face-down inhabitant". */
+export function pieceName(piece, names) {
+  const colour = t(`palatinus.colour.${piece.colour}`);
+  const owner = names[piece.owner] ?? "";
+  if (piece.kind) {
+    const kind = t(`palatinus.kind.${piece.kind}`);
+    return piece.wolf ? t("palatinus.piece.hiddenOwn", { kind, colour, owner })
+      : t("palatinus.piece.open", { kind, colour, owner });
+  }
+  return t("palatinus.piece.hidden", { colour, owner });
+}
+
+export class PalBoard {
+  /** @param {SVGSVGElement} svg @param {BoardData} data */
+  constructor(svg, data) {
+    this.svg = svg;
+    this.data = data;
+    const xs = [];
+    const ys = [];
+    for (const c of data.board.cells) {
+      const [x, y] = centre(c.q, c.r);
+      xs.push(x);
+      ys.push(y);
+    }
+    const pad = SIZE + 6;
+    const minX = Math.min(...xs) - pad;
+    const minY = Math.min(...ys) - pad;
+    svg.setAttribute("viewBox", `${minX.toFixed(0)} ${minY.toFixed(0)} ${
+      (Math.max(...xs) - minX + pad).toFixed(0)} ${(Math.max(...ys) - minY + pad).toFixed(0)}`);
+  }
+
+  /**
+   * Draw a view.
+   * @param {Pick<import("qvcore-palatinus-protocol").View, "tiles" | "board" | "springs"
+   *   | "players">} view the view to draw (its parts the board shows) (an onlooker's, or the seat's own while it looks)
+   * @param {{places?: Map<number, Function>, terrains?: Map<number, Function>,
+   *   pieces?: Piece[], hill?: string|null, names?: string[]}} [choices]
+   *   places / terrains: what may be chosen now and what choosing it does; pieces: the
+   *   inhabitants to show instead of view.board (the scoring's board); hill: a hill to mark
+   */
+  draw(view, choices = {}) {
+    const names = choices.names ?? view.players.map((p) => p.name);
+    const pieces = new Map((choices.pieces ?? view.board).map((p) => [p.terrain, p]));
+    const springs = new Set(view.springs);
+    const groups = [];
+    for (const tile of view.tiles) {
+      const laid = tile.letter !== null && tile.rotation !== null;
+      const place = choices.places?.get(tile.slot);
+      const cells = this.data.board.cells.filter((c) => c.slot === tile.slot);
+      const label = laid ? t("palatinus.board.tile", { hill: tile.letter })
+        : t("palatinus.board.place", { place: tile.slot });
+      const group = s("g", {
+        class: `pal-tile${laid ? "" : " empty"}${place ? " choice" : ""}${
+          choices.hill && choices.hill === tile.letter ? " scoring" : ""}`,
+        role: place ? "button" : "group", "aria-label": place
+          ? t("palatinus.board.placeChoice", { place: tile.slot }) : label,
+        tabindex: place ? "0" : null, "data-slot": String(tile.slot),
+        "data-testid": place ? `pal-place-${tile.slot}` : null,
+      });
+      if (place) wire(group, place);
+      for (const c of cells) {
+        group.append(laid ? this.cell(c, tile, pieces, springs, choices, names)
+          : this.emptyCell(c, !place));
+      }
+      groups.push(group);
+    }
+    replace(this.svg, ...groups);
+  }
+
+  /** An unlaid place's hex: an outline (hidden from readers when its group names it). */
+  emptyCell(c, named) {
+    const [x, y] = centre(c.q, c.r);
+    return s("polygon", { points: hexPoints(x, y), class: "pal-hex empty",
+      role: named && c.hill ? null : null, "aria-hidden": "true" });
+  }
+
+  cell(c, tile, pieces, springs, choices, names) {
+    const [x, y] = centre(c.q, c.r);
+    if (c.hill) {
+      const token = tile.token === null ? "" : String(tile.token);
+      return s("g", { class: "pal-cell hill", role: "img", "data-cell": String(c.cell),
+        "aria-label": tile.token === null ? t("palatinus.board.hill", { hill: tile.letter })
+          : t("palatinus.board.hillToken", { hill: tile.letter, token }) },
+      s("polygon", { points: hexPoints(x, y), class: "pal-hex hill" }),
+      s("text", { x: x.toFixed(1), y: (y - 4).toFixed(1), class: "pal-letter",
+        "aria-hidden": "true" }, tile.letter),
+      token ? s("text", { x: x.toFixed(1), y: (y + 16).toFixed(1), class: "pal-token",
+        "aria-hidden": "true" }, token) : null);
+    }
+    const piece = pieces.get(c.cell);
+    const spring = springs.has(c.cell);
+    const act = choices.terrains?.get(c.cell);
+    let name = spring ? t("palatinus.board.spring", { terrain: c.cell })
+      : t("palatinus.board.terrain", { terrain: c.cell });
+    if (piece) name = `${name}: ${pieceName(piece, names)}`;
+    else if (act) name = t("palatinus.board.terrainChoice", { terrain: c.cell });
+    const group = s("g", {
+      class: `pal-cell${spring ? " spring" : " terrain"}${act ? " choice" : ""}`,
+      role: act ? "button" : "img", "aria-label": name, tabindex: act ? "0" : null,
+      "data-cell": String(c.cell), "data-testid": act ? `pal-terrain-${c.cell}` : null,
+    }, s("polygon", { points: hexPoints(x, y), class: `pal-hex ${spring ? "spring" : "terrain"}` }));
+    if (spring) {
+      group.append(s("text", { x: x.toFixed(1), y: (y + 6).toFixed(1), class: "pal-spring",
+        "aria-hidden": "true" }, "≈"));
+    }
+    if (piece) group.append(this.piece(piece, x, y));
+    if (act) wire(group, act);
+    return group;
+  }
+
+  piece(piece, x, y) {
+    const colour = COLOURS[piece.colour] ?? COLOURS[0];
+    const wolfOnly = piece.wolf && !piece.kind;
+    const circle = s("circle", { cx: x.toFixed(1), cy: y.toFixed(1), r: "18",
+      class: `pal-piece${piece.wolf ? " wolf" : ""}`,
+      style: { fill: colour.fill } });
+    const text = s("text", { x: x.toFixed(1), y: (y + 6).toFixed(1), class: "pal-piece-text",
+      style: { fill: colour.ink } }, wolfOnly ? t("palatinus.wolf.short") : kindLetter(piece.kind));
+    return s("g", { "aria-hidden": "true", "data-owner": String(piece.owner) }, circle, text);
+  }
+}
+
+/** Make an SVG group act as a button: click, Enter and Space. */
+function wire(el, act) {
+  el.addEventListener("click", () => act());
+  el.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      act();
+    }
+  });
+}
+
+/** The springs of a tile turned by `rotation`, as positions k (1–6) of its place (P3). */
+export function springPositions(data, letter, rotation) {
+  const printed = new Set(data.tile_springs[letter] ?? []);
+  const found = [];
+  for (let k = 1; k <= 6; k += 1) if (printed.has(((k - 1 - rotation) % 6 + 6) % 6)) found.push(k);
+  return found;
+}
+
+/** A small SVG of the tile turned up, at a rotation: its springs shown (P3). */
+export function tilePreview(data, letter, rotation) {
+  const springs = new Set(springPositions(data, letter, rotation));
+  const cells = data.board.cells.filter((c) => c.slot === 0);
+  const parts = cells.map((c) => {
+    const [x, y] = centre(c.q, c.r);
+    const k = c.cell;
+    const kind = c.hill ? "hill" : springs.has(k) ? "spring" : "terrain";
+    return s("g", {},
+      s("polygon", { points: hexPoints(x, y), class: `pal-hex ${kind}` }),
+      c.hill ? s("text", { x: x.toFixed(1), y: (y + 6).toFixed(1), class: "pal-letter" }, letter)
+        : kind === "spring" ? s("text", { x: x.toFixed(1), y: (y + 6).toFixed(1),
+          class: "pal-spring" }, "≈") : null);
+  });
+  const label = t("palatinus.setup.preview", { hill: letter, rotation,
+    springs: [...springs].join(", ") });
+  return s("svg", { class: "pal-preview", viewBox: "-100 -100 200 200", role: "img",
+    "aria-label": label, "data-testid": "pal-preview" }, ...parts);
+}

@@ -1,0 +1,31 @@
+// The final scoring shown step by step (P5–P7): the last placement's event carries
+// `final.steps`, the whole scoring in the order a table plays it. This module only tells
+// which steps are shown and what the board looks like after them (captives and fled
+// condottieri leave it as their steps are shown); the engine decided everything.
+
+/**
+ * The inhabitants still on the board after the first `shown` steps.
+ * @param {import("qvcore-palatinus-protocol").StepData[]} steps @param {number} shown
+ * @returns {{terrain: number, owner: number, colour: number, wolf: boolean, kind: string}[]}
+ */
+export function boardAfter(steps, shown) {
+  const reveal = steps.find((st) => st.step === "reveal");
+  if (!reveal) return [];
+  const gone = new Set();
+  for (const st of steps.slice(0, shown)) {
+    if (st.step === "capture") for (const c of st.captives) gone.add(c.terrain);
+    if (st.step === "flee") gone.add(st.condottiero);
+  }
+  return reveal.inhabitants.filter((p) => !gone.has(p.terrain))
+    .map((p) => ({ ...p, wolf: false }));
+}
+
+/** The hill the step `index` belongs to (its letter), or null.
+ * @param {import("qvcore-palatinus-protocol").StepData[]} steps @param {number} index */
+export function hillAt(steps, index) {
+  for (let i = Math.min(index, steps.length - 1); i >= 0; i -= 1) {
+    if (steps[i].step === "total") return null;
+    if (steps[i].hill) return steps[i].hill;
+  }
+  return null;
+}

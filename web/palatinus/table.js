@@ -1,0 +1,428 @@
+// One Palatinus table in the page: the set-up played tile by tile (P3), then placements (P4),
+// then the final scoring shown step by step (P5–P7). Hot-seat for 2–5 players and bots.
+//
+// Secrecy (P8): the board and the panels are drawn from the onlooker's view while the device
+// passes between players. A seat's own view (its hand and its face-down kinds) is asked for
+// only once that seat's player has confirmed it is them (with one person at the table, at
+// once), and dropped as soon as they have played. The set-up shows nobody's screen (only the
+// seat's legal lays are read from its view), so it needs no hand-over. So another seat's hidden kind never
+// reaches the DOM. The page decides no rule: every choice offered comes from the seat view's
+// legal actions, and every action goes through the engine. When the table turns to another
+// player, input is held for a moment (guard.js, as in Quo Vadis: <html data-guard="on">), so
+// a double-click meant for the player before decides nothing for the next one.
+//
+// State on <html>: data-pal-stage (setup|place|over), data-pal-current (the seat to act),
+// data-pal-turn (human|bot: who plays the seat to act), data-pal-looking (the seat whose own
+// view is shown, or absent), data-pal-actions (the
+// number of actions), data-pal-scoring (shown|done), data-saved (the autosave's action count).
+
+import { h, replace } from "../dom.js";
+import { held, holdButtons, noteDecider, resetDecider } from "../guard.js";
+import { has, t } from "../i18n.js";
+import { COLOURS, tilePreview } from "./board.js";
+import { botPauseMs, PalBots } from "./bots.js";
+import { boardAfter, hillAt } from "./scoring.js";
+import { writeAutosave } from "./saves.js";
+import { logText, pieceChoice, stepText } from "./words.js";
+
+const root = document.documentElement;
+
+/** @typedef {{kind: string, name: string}} Seat  kind: "human", "easy" or "hard" */
+/** @typedef {import("qvcore-palatinus-protocol").View} View */
+/** @typedef {import("qvcore-palatinus-protocol").Final} Final */
+/** @typedef {import("qvcore-palatinus-protocol").StepData} StepData */
+
+export class PalTable {
+  /**
+   * @param {import("./engine.js").PalEngine} engine
+   * @param {import("./board.js").PalBoard} board
+   * @param {{panel: HTMLElement, players: HTMLElement, log: HTMLElement,
+   *   heading: HTMLElement, message: HTMLElement}} els
+   */
+  constructor(engine, board, els) {
+    this.engine = engine;
+    this.board = board;
+    this.els = els;
+    this.bots = new PalBots();
+    /** @type {Seat[]} */
+    this.seats = [];
+    /** @type {View} the onlooker's view */
+    this.view = null;
+    /** @type {View|null} the looking seat's own view, or null */
+    this.own = null;
+    this.rotation = 0;
+    /** @type {number|null} the index of the chosen inhabitant in `placeable` */
+    this.piece = null;
+    /** @type {Final|null} the final scoring: {steps, winners, points} */
+    this.final = null;
+    this.shown = 0;
+    this.actions = 0;
+    this.botTurn = -1;
+  }
+
+  /** @returns {number} how many seats people play */
+  get humans() { return this.seats.filter((seat) => seat.kind === "human").length; }
+
+  /**
+   * Start a new game.
+   * @param {Seat[]} seats @param {number} seed
+   */
+  start(seats, seed) {
+    const reply = this.engine.newGame({ players: seats.length, names: seats.map((x) => x.name) },
+      seed);
+    if (!reply.ok) return this.fail(reply.error);
+    this.seats = seats;
+    resetDecider();
+    this.seatBots(seed);
+    this.final = null;
+    this.adopt(reply.view, 0);
+    this.autosave();
+    return true;
+  }
+
+  /**
+   * Load a save's text (a file or the autosave); a bad one changes nothing.
+   * @param {string} text
+   */
+  load(text) {
+    const reply = this.engine.load(text);
+    if (!reply.ok) return this.fail(reply.error);
+    const view = reply.view;
+    const meta = reply.meta;
+    this.seats = view.players.map((p, i) => ({ name: p.name,
+      kind: ["human", "easy", "hard"].includes(meta?.seats?.[i]) ? meta.seats[i] : "human" }));
+    resetDecider();
+    this.seatBots(Number(meta?.botSeed ?? 1));
+    const full = this.engine.view();
+    const last = full.ok ? full.view.log[full.view.log.length - 1] : null;
+    this.final = view.stage === "over" ? last?.event?.final ?? null : null;
+    this.shown = 0;
+    const saved = this.engine.save(null);
+    this.adopt(view, saved.ok ? saved.save.actions.length : 0);
+    this.autosave();
+    return true;
+  }
+
+  /** @param {number} seed */
+  seatBots(seed) {
+    this.botSeed = seed % 1_000_000;
+    this.bots.seat(this.seats.map((seat, i) => ({ seat: i, level: seat.kind,
+      seed: this.botSeed + i })).filter((b) => b.level !== "human"));
+  }
+
+  /** @param {View} view @param {number} actions */
+  adopt(view, actions) {
+    this.view = view;
+    this.actions = actions;
+    this.own = null;
+    this.piece = null;
+    this.rotation = 0;
+    this.say("");
+    this.render();
+  }
+
+  /** Say why the engine refused, in the page's language; nothing changed.
+   * @param {{rule: string, code?: string, message: string}} error */
+  fail(error) {
+    const key = `palatinus.error.${error.code}`;
+    this.say(t(has(key) ? key : "palatinus.error.other", { rule: error.rule,
+      message: error.message }));
+    return false;
+  }
+
+  /** @param {string} text */
+  say(text) { this.els.message.textContent = text; }
+
+  autosave() {
+    const reply = this.engine.save({ seats: this.seats.map((x) => x.kind), botSeed: this.botSeed });
+    if (reply.ok && writeAutosave(JSON.stringify(reply.save))) {
+      root.dataset.saved = String(reply.save.actions.length);
+    }
+  }
+
+  /** The save for a file, or null. */
+  saveData() {
+    const reply = this.engine.save({ seats: this.seats.map((x) => x.kind), botSeed: this.botSeed });
+    return reply.ok ? reply.save : null;
+  }
+
+  /** @param {object} action */
+  play(action) {
+    const reply = this.engine.act(action);
+    if (!reply.ok) return this.fail(reply.error);
+    if (reply.event.final) {
+      this.final = reply.event.final;
+      this.shown = 0;
+    }
+    this.adopt(reply.view, reply.actions);
+    this.autosave();
+    // the element chosen is gone: keyboard play goes on from the heading
+    if (!document.activeElement || document.activeElement === document.body) {
+      this.els.heading.focus();
+    }
+    return true;
+  }
+
+  /** Take back the last actions down to and including the last one a person played. */
+  undo() {
+    const saved = this.engine.save(null);
+    if (!saved.ok) return;
+    const actions = saved.save.actions;
+    let count = 0;
+    for (let i = actions.length - 1; i >= 0; i -= 1) {
+      count += 1;
+      if (this.seats[actions[i].player]?.kind === "human") break;
+    }
+    if (!count || this.seats[actions[actions.length - count]?.player]?.kind !== "human") return;
+    const reply = this.engine.undo(count);
+    if (!reply.ok) return void this.fail(reply.error);
+    this.final = null;
+    this.adopt(reply.view, reply.actions);
+    this.autosave();
+  }
+
+  /** The seat to act now is a person's, and its own view may be shown. @param {number} seat */
+  look(seat) {
+    const reply = this.engine.seatView(seat);
+    if (!reply.ok) return void this.fail(reply.error);
+    this.own = reply.view;
+    this.render();
+  }
+
+  render() {
+    const view = this.view;
+    root.dataset.palStage = view.stage;
+    root.dataset.palActions = String(this.actions);
+    if (view.current === null) delete root.dataset.palCurrent;
+    else root.dataset.palCurrent = String(view.current);
+    const seat = view.current === null ? null : this.seats[view.current];
+    if (seat) root.dataset.palTurn = seat.kind === "human" ? "human" : "bot";
+    else delete root.dataset.palTurn;
+    // one person at the table (the rest bots): their own view needs no hand-over
+    if (seat?.kind === "human" && !this.own && this.humans === 1) {
+      const reply = this.engine.seatView(view.current);
+      if (reply.ok) this.own = reply.view;
+    }
+    if (this.own) root.dataset.palLooking = String(this.own.viewer);
+    else delete root.dataset.palLooking;
+    this.renderPlayers();
+    this.renderLog();
+    if (view.stage === "over") return this.renderScoring();
+    delete root.dataset.palScoring;
+    noteDecider(view.current);
+    if (seat && seat.kind !== "human") return this.renderBot(view.current);
+    if (view.stage === "setup") this.renderSetup();
+    else if (!this.own) this.renderHandOver(view.current);
+    else this.renderPlace();
+    holdButtons(this.els.panel.querySelectorAll("button"));
+  }
+
+  /** A choice that does nothing while input is held (guard.js). @param {Function} act */
+  guarded(act) {
+    return () => { if (!held()) act(); };
+  }
+
+  names() { return this.view.players.map((p) => p.name); }
+
+  /** @param {number} seat */
+  who(seat) {
+    const c = COLOURS[this.view.players[seat].colours[0]] ?? COLOURS[0];
+    return h("span", { class: "pal-who" },
+      h("span", { class: "chip", style: { "--chip": c.fill, "--chip-ink": c.ink },
+        "aria-hidden": "true" }, String(seat + 1)), this.view.players[seat].name);
+  }
+
+  undoButton() {
+    const humanBefore = this.actions > 0 && this.humans > 0;
+    return h("button", { type: "button", class: "btn", "data-testid": "pal-undo",
+      disabled: !humanBefore, onclick: () => this.undo() }, t("palatinus.undo"));
+  }
+
+  renderSetup() {
+    const view = this.view;
+    const seat = view.current;
+    this.els.heading.textContent = t("palatinus.setup.heading");
+    const own = this.own ?? this.engine.seatView(seat).view;
+    // only the legal lays are read from the seat's view: its hand is never shown here
+    const legal = (own?.legal ?? []).filter((a) => a.type === "lay");
+    const rotations = [...new Set(legal.map((a) => a.rotation))].sort((a, b) => a - b);
+    if (!rotations.includes(this.rotation)) this.rotation = rotations[0] ?? 0;
+    const places = new Map();
+    for (const a of legal) {
+      if (a.rotation === this.rotation) places.set(a.slot, this.guarded(() => this.play(a)));
+    }
+    this.board.draw(view, { places });
+    const turn = (step) => {
+      const i = rotations.indexOf(this.rotation);
+      this.rotation = rotations[(i + step + rotations.length) % rotations.length];
+      this.renderSetup();
+      /** @type {HTMLElement|null} */ (document.querySelector(
+        `[data-testid="pal-rotate-${step > 0 ? "right" : "left"}"]`))?.focus();
+    };
+    replace(this.els.panel,
+      h("p", {}, this.who(seat)),
+      h("p", { "data-testid": "pal-setup-text" }, t("palatinus.setup.lay",
+        { hill: view.in_hand, left: view.pile })),
+      tilePreview(this.board.data, view.in_hand, this.rotation),
+      h("p", { class: "pal-row" },
+        h("button", { type: "button", class: "btn", "data-testid": "pal-rotate-left",
+          onclick: () => turn(-1) }, t("palatinus.setup.rotateLeft")),
+        h("button", { type: "button", class: "btn", "data-testid": "pal-rotate-right",
+          onclick: () => turn(1) }, t("palatinus.setup.rotateRight"))),
+      h("p", {}, t("palatinus.setup.choose")),
+      h("div", { class: "pal-row" }, [...places.keys()].map((slot) => h("button", {
+        type: "button", class: "btn", "data-testid": `pal-lay-${slot}`,
+        onclick: () => places.get(slot)() }, t("palatinus.setup.layAt", { place: slot })))),
+      this.undoButton());
+  }
+
+  /** @param {number} seat */
+  renderHandOver(seat) {
+    this.els.heading.textContent = t("palatinus.handover.heading");
+    this.board.draw(this.view);
+    replace(this.els.panel,
+      h("p", { "data-testid": "pal-handover-text" }, t("palatinus.handover.pass",
+        { name: this.view.players[seat].name })),
+      h("button", { type: "button", class: "btn primary", "data-testid": "pal-handover-ok",
+        onclick: () => this.look(seat) }, t("palatinus.handover.ok",
+        { name: this.view.players[seat].name })),
+      this.undoButton());
+    this.els.panel.querySelector("button")?.focus();
+  }
+
+  renderPlace() {
+    const own = this.own;
+    const seat = own.viewer;
+    this.els.heading.textContent = t("palatinus.place.heading");
+    const placeable = own.placeable ?? [];
+    if (this.piece !== null && !placeable[this.piece]) this.piece = null;
+    if (placeable.length === 1) this.piece = 0;
+    const chosen = this.piece === null ? null : placeable[this.piece];
+    const terrains = new Map();
+    if (chosen) {
+      for (const a of own.legal ?? []) {
+        if (a.type === "place" && a.colour === chosen.colour && a.kind === chosen.kind
+          && a.wolf === chosen.wolf) terrains.set(a.terrain, this.guarded(() => this.play(a)));
+      }
+    }
+    this.board.draw(own, { terrains });
+    const me = own.players[seat];
+    const hand = (me.hand ?? []).map((x) => h("li", {}, t("palatinus.hand.count",
+      { piece: pieceChoice(x), colour: t(`palatinus.colour.${x.colour}`), count: x.count })));
+    replace(this.els.panel,
+      h("p", {}, this.who(seat)),
+      h("h3", {}, t("palatinus.hand.heading")),
+      h("ul", { class: "pal-hand", "data-testid": "pal-hand" }, hand),
+      h("h3", {}, t("palatinus.place.choose")),
+      h("div", { class: "pal-row", role: "group", "aria-label": t("palatinus.place.choose") },
+        placeable.map((p, i) => h("button", {
+          type: "button", class: `btn${i === this.piece ? " primary" : ""}`,
+          "aria-pressed": String(i === this.piece), "data-testid": `pal-piece-${i}`,
+          "data-kind": p.kind, "data-wolf": String(p.wolf),
+          onclick: () => {
+            this.piece = i;
+            this.renderPlace();
+            /** @type {HTMLElement|null} */ (document.querySelector(
+              '[data-testid^="pal-terrain-"]'))?.focus();
+          },
+        }, `${pieceChoice(p)} (${t(`palatinus.colour.${p.colour}`)})`))),
+      h("p", {}, chosen ? t("palatinus.place.terrain") : t("palatinus.place.first")),
+      this.undoButton());
+  }
+
+  /** @param {number} seat */
+  renderBot(seat) {
+    this.els.heading.textContent = t("palatinus.bot.heading");
+    // one person among bots: the device is theirs, their own face-down kinds stay in sight
+    const people = this.seats.map((x, i) => (x.kind === "human" ? i : -1)).filter((i) => i >= 0);
+    const mine = people.length === 1 ? this.engine.seatView(people[0]) : null;
+    this.board.draw(mine?.ok ? mine.view : this.view);
+    replace(this.els.panel, h("p", { "data-testid": "pal-bot-text" },
+      t("palatinus.bot.thinking", { name: this.view.players[seat].name,
+        level: t(`palatinus.level.${this.seats[seat].kind}`) })), this.undoButton());
+    if (this.botTurn === this.actions) return;
+    this.botTurn = this.actions;
+    const at = this.actions;
+    const view = this.engine.seatView(seat);
+    if (!view.ok) return void this.fail(view.error);
+    const pause = new Promise((resolve) => { setTimeout(resolve, botPauseMs()); });
+    Promise.all([this.bots.decide(seat, view.view), pause]).then(([reply]) => {
+      if (this.actions !== at || this.view.current !== seat) return;  // undone meanwhile
+      if (!reply.ok) return void this.fail(reply.error);
+      this.play(reply.action);
+    }, (error) => this.say(t("palatinus.bot.failed", { message: String(error?.message ?? error) })));
+  }
+
+  renderScoring() {
+    const final = this.final;
+    this.els.heading.textContent = t("palatinus.score.heading");
+    if (!final) {
+      this.board.draw(this.view);
+      replace(this.els.panel, h("p", {}, t("palatinus.score.none")));
+      return;
+    }
+    const steps = final.steps;
+    const names = this.names();
+    const done = this.shown >= steps.length;
+    root.dataset.palScoring = done ? "done" : "shown";
+    root.dataset.palShown = String(this.shown);
+    const shownSteps = steps.slice(0, this.shown);
+    this.board.draw(this.view, { pieces: this.shown ? boardAfter(steps, this.shown)
+      : this.view.board, hill: this.shown ? hillAt(steps, this.shown - 1) : null, names });
+    const next = () => {
+      this.shown = Math.min(steps.length, this.shown + 1);
+      this.renderScoring();
+      /** @type {HTMLElement|null} */ (document.querySelector('[data-testid="pal-score-next"]'))
+        ?.focus();
+    };
+    const all = () => { this.shown = steps.length; this.renderScoring(); };
+    replace(this.els.panel,
+      h("ol", { class: "pal-steps", "data-testid": "pal-steps", "aria-live": "polite",
+        tabindex: "0", "aria-label": t("palatinus.score.heading") },
+        shownSteps.map((st) => h("li", { class: `pal-step ${st.step}`, "data-step": st.step },
+          stepText(st, names)))),
+      done ? this.resultTable(steps[steps.length - 1]) : h("p", { class: "pal-row" },
+        h("button", { type: "button", class: "btn primary", "data-testid": "pal-score-next",
+          onclick: next }, t("palatinus.score.next")),
+        h("button", { type: "button", class: "btn", "data-testid": "pal-score-all",
+          onclick: all }, t("palatinus.score.all"))));
+  }
+
+  /** @param {StepData} total the scoring's `total` step */
+  resultTable(total) {
+    const winners = new Set(total.winners);
+    return h("table", { class: "pal-result", "data-testid": "pal-result" },
+      h("caption", {}, t("palatinus.result.caption")),
+      h("thead", {}, h("tr", {},
+        ["player", "tokens", "discs", "captured", "points"].map((k) =>
+          h("th", { scope: "col" }, t(`palatinus.result.${k}`))))),
+      h("tbody", {}, total.players.map((p) => h("tr", {
+        class: winners.has(p.player) ? "winner" : "", "data-winner": String(winners.has(p.player)) },
+      h("th", { scope: "row" }, this.who(p.player),
+        winners.has(p.player) ? ` ★ ${t("palatinus.result.winner")}` : ""),
+      h("td", {}, p.tokens.join(" + ") || "–"),
+      h("td", {}, p.discs.join(" + ") || "–"),
+      h("td", {}, String(p.captured)),
+      h("td", {}, String(p.points))))));
+  }
+
+  renderPlayers() {
+    const view = this.view;
+    replace(this.els.players, h("ul", { class: "pal-seats" }, view.players.map((p) => {
+      const faces = p.screen.map((x) => `${t(`palatinus.face.${x.face}`)} ${x.count}`).join(", ");
+      return h("li", { class: view.current === p.seat ? "current" : "",
+        "aria-current": view.current === p.seat ? "true" : null },
+      this.who(p.seat), " ",
+      h("span", { class: "pal-kind" }, t(`palatinus.level.${this.seats[p.seat]?.kind ?? "human"}`)),
+      h("br"), h("small", {}, t("palatinus.players.held", { count: p.held, faces })));
+    })));
+  }
+
+  /** The log from the onlooker's view (no secret in it, P8), worded in the page's language. */
+  renderLog() {
+    const reply = this.engine.view();
+    if (!reply.ok) return;
+    const entries = reply.view.log.slice(-40);
+    replace(this.els.log, entries.map((e) => h("li", {}, logText(e.event, this.names()))));
+  }
+}

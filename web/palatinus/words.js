@@ -1,0 +1,64 @@
+// The Palatinus page's words: the scoring steps and the players' names in the chosen language
+// (keys palatinus.* of web/locales). Data in, text out: nothing here knows a rule.
+
+import { t, listText } from "../i18n.js";
+
+/** @param {string[]} names @param {number} seat */
+function who(names, seat) {
+  return names[seat] ?? String(seat + 1);
+}
+
+/**
+ * One step of the final scoring in words (docs/palatinus-protocol.md, final.steps).
+ * @param {import("qvcore-palatinus-protocol").StepData} st @param {string[]} names
+ */
+export function stepText(st, names) {
+  const kind = (k) => t(`palatinus.kind.${k}`);
+  switch (st.step) {
+    case "reveal": return t("palatinus.step.reveal");
+    case "hill": return t("palatinus.step.hill", { hill: st.hill, token: st.token });
+    case "capture": return t("palatinus.step.capture", { name: who(names, st.owner),
+      terrain: st.condottiero, count: st.captives.length });
+    case "flee": return t("palatinus.step.flee", { name: who(names, st.owner),
+      terrain: st.condottiero });
+    case "captive": return t("palatinus.step.captive", { kind: kind(st.kind),
+      colour: t(`palatinus.colour.${st.colour}`), terrain: st.terrain, name: who(names, st.to) });
+    case "influence": return t("palatinus.step.influence", { name: who(names, st.player),
+      hill: st.hill, count: st.total,
+      parts: st.parts.map((p) => `${kind(p.kind)} ${p.points}`).join(" + ") || "0" });
+    case "token": return t("palatinus.step.token", { name: who(names, st.player),
+      hill: st.hill, token: st.token });
+    case "tie": return t("palatinus.step.tie", { hill: st.hill,
+      names: listText(st.players.map((p) => who(names, p))), token: st.token });
+    case "unclaimed": return t("palatinus.step.unclaimed", { hill: st.hill });
+    case "total": return t("palatinus.step.total", {
+      names: listText(st.winners.map((p) => who(names, p))), count: st.winners.length });
+    default: return st.step;
+  }
+}
+
+/** A placeable inhabitant in words: "merchant, face up". @param {{kind: string, wolf: boolean}} p */
+export function pieceChoice(p) {
+  return t(p.wolf ? "palatinus.hand.down" : "palatinus.hand.up",
+    { kind: t(`palatinus.kind.${p.kind}`) });
+}
+
+/**
+ * A public event of the log in words (a lay, or a placement: a wolf-faced one carries no kind).
+ * @param {import("qvcore-palatinus-protocol").EventData} event @param {string[]} names
+ */
+export function logText(event, names) {
+  const name = who(names, event.player);
+  if (event.type === "lay") {
+    return t("palatinus.log.lay", { name, hill: event.letter, place: event.slot });
+  }
+  if (event.type === "place") {
+    const colour = t(`palatinus.colour.${event.colour}`);
+    const text = event.wolf || !event.kind
+      ? t("palatinus.log.placeHidden", { name, colour, terrain: event.terrain })
+      : t("palatinus.log.place", { name, colour, terrain: event.terrain,
+        kind: t(`palatinus.kind.${event.kind}`) });
+    return event.final ? `${text} ${t("palatinus.log.over")}` : text;
+  }
+  return String(event.type);
+}
