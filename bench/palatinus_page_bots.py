@@ -24,8 +24,10 @@ sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-import build  # noqa: E402
 from tests.browser.conftest import CHROMIUM_ARGS  # noqa: E402
+from tools.chromium import chromium_path  # noqa: E402
+from tools.paths import SITE  # noqa: E402
+from tools.server import serving  # noqa: E402
 
 
 def p95(values: list[float]) -> float:
@@ -40,8 +42,8 @@ def main() -> int:
     args = parser.parse_args()
     seats = args.seats.split(",")
     times: dict[str, list[float]] = {}
-    with build.serving(build.SITE, "127.0.0.1", 0, quiet=True) as url, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=build.chromium_path(), args=CHROMIUM_ARGS)
+    with serving(SITE, "127.0.0.1", 0, quiet=True) as url, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
         for _ in range(args.games):
             page = browser.new_page()
             page.add_init_script('localStorage.setItem("quo-vadis.bot-pause-ms", "0");')

@@ -14,8 +14,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import BrowserContext, Page
 
-import build
 from tests.browser.conftest import ENGINE_SETTLED, ENGINE_TIMEOUT_MS
+from tools.paths import PRECACHE_JSON
+from tools.pins import fetch_axe
 
 #: a bot's turn must not be held back by the page's pause in tests
 NO_PAUSE = 'localStorage.setItem("quo-vadis.bot-pause-ms", "0");'
@@ -250,7 +251,7 @@ def test_the_page_starts_and_plays_offline(
 
 
 def test_axe_finds_no_serious_violation_on_the_board(pal: Page) -> None:
-    axe = build.fetch_axe()
+    axe = fetch_axe()
 
     def audit(screen: str) -> None:
         if not pal.evaluate("() => Boolean(window.axe)"):
@@ -287,7 +288,7 @@ def test_axe_finds_no_serious_violation_on_the_board(pal: Page) -> None:
 
 
 def test_site_ships_the_palatinus_page(built_site: Path) -> None:
-    precache = json.loads((built_site / build.PRECACHE_JSON).read_text())
+    precache = json.loads((built_site / PRECACHE_JSON).read_text())
     for name in ("palatinus.html", "palatinus/app.js", "palatinus/bot-worker.js"):
         assert name in precache["files"]
 
