@@ -343,6 +343,11 @@ def start_game(page: Page) -> None:
         scope = open_dialog.last if open_dialog.count() else page
         scope.get_by_role("button", name=NEW_GAME_BUTTON).first.click()
         start.first.wait_for(state="visible")
+    # hot-seat without the hand-over screen (its default with two or more humans): the bench
+    # times the clicks of one player's decision, not the screen between players
+    handover = open_dialog.get_by_test_id("handover-setting")
+    if handover.count():
+        handover.set_checked(False)
     for _ in range(3):
         if start.count() == 0:
             break
