@@ -166,6 +166,8 @@ def test_a_slow_double_click_does_not_decide_for_the_next_player(app: Page) -> N
     Time is the page's fake clock, moved on by the test."""
     start_game(app)
     app.clock.install()
+    # time stands still but for run_for: a slow machine's real time must not end the guard
+    app.clock.pause_at(app.evaluate("Date.now()") + 1000)
     app.get_by_test_id("add-1").dispatch_event("click")
     wait_actions(app, 1)
     expect(app.locator("html")).to_have_attribute("data-guard", "on")
