@@ -20,7 +20,7 @@ from .legality import copy_action, refusal
 from .observer import Observer
 from .options import Options
 from .rng import check_seed
-from .saves import read_save, replayed
+from .saves import read_save, replay_actions, replayed
 from .state import OVER, GameState
 
 SAVE_FORMAT = "qvcore-save"
@@ -151,15 +151,7 @@ class Game:
     def replay(cls, options: Options | dict[str, Any] | None, seed: int,
                actions: list[Any]) -> Game:
         """Rebuild a game from its options, seed and actions."""
-        game = cls(options, seed)
-        for index, action in enumerate(actions):
-            try:
-                game.apply(action)
-            except RuleError as error:
-                raise RuleError("save", "bad_save_action",
-                                f"action {index + 1} cannot be replayed: {error}",
-                                index=index) from error
-        return game
+        return replay_actions(cls(options, seed), actions)
 
     def save(self, meta: dict[str, Any] | None = None) -> dict[str, Any]:
         """A versioned JSON-ready save: options, seed, actions (and the caller's ``meta``)."""

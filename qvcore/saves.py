@@ -1,15 +1,16 @@
 """Reading a save, the same way for every game: a game is its options, seed and actions.
 
 ``read_save`` checks the envelope (JSON, format, version, the three parts, the seed by
-``rng.check_seed``); the game then replays the actions (``replayed`` words its refusals as a
-save's). Quo Vadis (``qvcore.game``) and Palatinus (``qvcore.palatinus.game``) both use it.
+``rng.check_seed``); the game then replays the actions (``replay_actions``, and ``replayed``
+words its refusals as a save's). Quo Vadis (``qvcore.game``) and Palatinus
+(``qvcore.palatinus.game``) both use it.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from .errors import RuleError
 from .rng import check_seed
@@ -43,6 +44,28 @@ def read_save(data: Any, save_format: str, version: int, game_name: str,
         raise RuleError("save", "corrupt_save", f"the save's seed is invalid: {error}",
                         field="seed") from error
     return options, seed, actions
+
+
+class Replayable(Protocol):
+    """A game that plays actions one by one (either game's ``Game``)."""
+
+    def apply(self, action: Any) -> dict[str, Any]: ...
+
+
+ReplayableT = TypeVar("ReplayableT", bound=Replayable)
+
+
+def replay_actions(game: ReplayableT, actions: list[Any]) -> ReplayableT:
+    """Play a save's actions on a new game; the first refused one is the save's
+    ``bad_save_action``, naming it."""
+    for index, action in enumerate(actions):
+        try:
+            game.apply(action)
+        except RuleError as error:
+            raise RuleError("save", "bad_save_action",
+                            f"action {index + 1} cannot be replayed: {error}",
+                            index=index) from error
+    return game
 
 
 def replayed(replay: Callable[[], GameT]) -> GameT:

@@ -45,8 +45,8 @@ def test_every_palatinus_code_is_documented_with_its_rules_and_vice_versa() -> N
     # jsonio.loads (bad_input P2, undo) and rng.check_seed (bad_seed P3)
     raised.setdefault("bad_input", set()).update({"P2", "undo"})
     raised.setdefault("bad_seed", set()).add("P3")
-    # and by qvcore.saves.read_save, which reads the saves of both games
-    for code in ("corrupt_save", "foreign_save", "unknown_version"):
+    # and by qvcore.saves (read_save, replay_actions), which reads the saves of both games
+    for code in ("corrupt_save", "foreign_save", "unknown_version", "bad_save_action"):
         raised.setdefault(code, set()).add("save")
     assert len(raised) > 25
     assert set(raised) == set(documented), (set(raised) ^ set(documented))

@@ -14,7 +14,7 @@ from typing import Any, cast
 
 from ..errors import RuleError
 from ..rng import check_seed
-from ..saves import read_save, replayed
+from ..saves import read_save, replay_actions, replayed
 from .describe import describe
 from .legality import refusal
 from .observer import view as observe
@@ -107,15 +107,7 @@ class Game:
     def replay(cls, options: Options | dict[str, Any] | None, seed: int,
                actions: list[Any]) -> Game:
         """Rebuild a game from its options, seed and actions."""
-        game = cls(options, seed)
-        for index, action in enumerate(actions):
-            try:
-                game.apply(action)
-            except RuleError as error:
-                raise RuleError("save", "bad_save_action",
-                                f"action {index + 1} cannot be replayed: {error}",
-                                index=index) from error
-        return game
+        return replay_actions(cls(options, seed), actions)
 
     def save(self, meta: Any = None) -> dict[str, Any]:
         """A versioned JSON-ready save: options, seed, actions (and the caller's ``meta``)."""
