@@ -14,7 +14,8 @@
 // State on <html>: data-pal-stage (setup|place|over), data-pal-current (the seat to act),
 // data-pal-turn (human|bot: who plays the seat to act), data-pal-looking (the seat whose own
 // view is shown, or absent), data-pal-actions (the
-// number of actions), data-pal-scoring (shown|done), data-saved (the autosave's action count).
+// number of actions), data-pal-scoring (shown|done), data-saved (the autosave's action count),
+// data-pal-replay (replay.js: the actions shown when a finished game is watched again).
 
 import { h, replace } from "../dom.js";
 import { held, holdButtons, noteDecider, resetDecider } from "../guard.js";
