@@ -12,7 +12,12 @@ from typing import Any
 from playwright.sync_api import Page, expect
 
 from qvcore.palatinus.game import Game
-from tests.browser.test_palatinus import KIND_WORDS, pal  # noqa: F401  (the page fixture)
+from tests.browser.test_palatinus import (  # noqa: F401  (the page's fixtures)
+    KIND_WORDS,
+    browser_context_args,
+    pal,
+)
+from tools.pins import fetch_axe
 
 
 def finished_save(seed: int) -> dict[str, Any]:
@@ -74,6 +79,13 @@ def test_a_finished_game_is_watched_again_without_showing_a_wolf_early(
         assert not [w for w in KIND_WORDS if w in words], (action, words)
     # the steps shown are the game's own, in the log
     expect(pal.get_by_test_id("pal-log").locator("li")).to_have_count(middle)
+
+    # the replay's screen passes axe too (its bar is a named group of buttons)
+    pal.add_script_tag(path=str(fetch_axe()))
+    violations = pal.evaluate("""async () => (await axe.run(document,
+        { resultTypes: ["violations"] })).violations
+        .filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)""")
+    assert violations == []
 
     pal.get_by_test_id("pal-replay-exit").click()
     pal.locator("html:not([data-pal-replay])").wait_for(state="attached")
