@@ -20,15 +20,18 @@ from .legality import copy_action, refusal
 from .observer import Observer
 from .options import Options
 from .rng import check_seed
-from .saves import read_save, replay_actions, replayed
+from .saves import ReplayedGame, read_save, replayed
 from .state import OVER, GameState
 
 SAVE_FORMAT = "qvcore-save"
 SAVE_VERSION = 1
 
 
-class Game:
-    """One table's game. Its state is always ``replay(options, seed, actions)``."""
+class Game(ReplayedGame):
+    """One table's game. Its state is always ``replay(options, seed, actions)`` (undo and past
+    positions: ``ReplayedGame``)."""
+
+    PAST_RULE = "R10"  # past positions only once the game is over
 
     def __init__(self, options: Options | dict[str, Any] | None = None, seed: int = 0) -> None:
         check_seed(seed)
@@ -96,14 +99,7 @@ class Game:
         Refused while the game runs: a past position rebuilds hidden information,
         e.g. which laurel a move took (R10).
         """
-        if self.state.stage != OVER:
-            raise RuleError("R10", "game_running", "past positions can be replayed only once the "
-                            "game is over")
-        if (not isinstance(length, int) or isinstance(length, bool)
-                or not 0 <= length <= len(self.actions)):
-            raise RuleError("undo", "bad_undo", f"there is no action {length!r} of "
-                            f"{len(self.actions)}", length=repr(length))
-        past = Game.replay(self.options, self.seed, self.actions[:length])
+        past = self.past(length)
         view = past.view(viewer)
         view["seed"] = self.seed  # the game is over: the seed is no secret any more
         return view
@@ -120,38 +116,15 @@ class Game:
 
     # -- undo, save, load --------------------------------------------------------------
 
-    def undo(self, count: int = 1) -> None:
-        """Take back the last ``count`` actions.
-
-        A finished game stays finished (rulings.md #29): no undo once the game (or a game of a
-        V3 series) has ended and every hoard was shown (R9.1, R10); it can be replayed, or a
-        new one started.
-        """
-        if (not isinstance(count, int) or isinstance(count, bool)
-                or not 0 <= count <= len(self.actions)):
-            raise RuleError("undo", "bad_undo", f"cannot undo {count!r} of {len(self.actions)} "
-                            "actions", count=repr(count))
+    def undo_refusal(self, count: int) -> RuleError | None:
+        """A finished game stays finished (rulings.md #29): no undo once the game (or a game of
+        a V3 series) has ended and every hoard was shown (R9.1, R10); it can be replayed, or a
+        new one started."""
         undone = self.events[len(self.events) - count:] if count else []
         if self.state.stage == OVER or any("game_over" in event for event in undone):
-            raise RuleError("undo", "undo_finished", "a finished game is not undone: replay "
-                            "it or start a new one")
-        self.truncate(len(self.actions) - count)
-
-    def truncate(self, length: int) -> None:
-        """Go back to the state after the first ``length`` actions (undo to any point)."""
-        if (not isinstance(length, int) or isinstance(length, bool)
-                or not 0 <= length <= len(self.actions)):
-            raise RuleError("undo", "bad_undo", f"cannot go back to action {length!r} of "
-                            f"{len(self.actions)}", length=repr(length))
-        replayed = Game.replay(self.options, self.seed, self.actions[:length])
-        self.state, self.actions, self.events = replayed.state, replayed.actions, replayed.events
-        self._log = replayed._log
-
-    @classmethod
-    def replay(cls, options: Options | dict[str, Any] | None, seed: int,
-               actions: list[Any]) -> Game:
-        """Rebuild a game from its options, seed and actions."""
-        return replay_actions(cls(options, seed), actions)
+            return RuleError("undo", "undo_finished", "a finished game is not undone: replay "
+                             "it or start a new one")
+        return None
 
     def save(self, meta: dict[str, Any] | None = None) -> dict[str, Any]:
         """A versioned JSON-ready save: options, seed, actions (and the caller's ``meta``)."""

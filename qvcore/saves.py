@@ -3,14 +3,15 @@
 ``read_save`` checks the envelope (JSON, format, version, the three parts, the seed by
 ``rng.check_seed``); the game then replays the actions (``replay_actions``, and ``replayed``
 words its refusals as a save's). Quo Vadis (``qvcore.game``) and Palatinus
-(``qvcore.palatinus.game``) both use it.
+(``qvcore.palatinus.game``) both use it, and both games' undo and past positions
+(``ReplayedGame``).
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, Self, TypeVar
 
 from .errors import RuleError
 from .rng import check_seed
@@ -77,3 +78,65 @@ def replayed(replay: Callable[[], GameT]) -> GameT:
             raise
         raise RuleError("save", "corrupt_save", f"the save's options are invalid: {error}") \
             from error
+
+
+class ReplayedGame:
+    """What both games' ``Game`` share: a game is ``replay(options, seed, actions)``, so an
+    undo and a past position are the replay of the first actions.
+
+    A subclass sets ``PAST_RULE`` (the rule that keeps past positions closed while the game
+    runs) and has ``options``, ``seed``, ``actions`` and ``is_over``; ``undo_refusal`` may
+    refuse an undo the count allows (Quo Vadis: a finished game).
+    """
+
+    PAST_RULE = "R10"
+    options: Any
+    seed: int
+    actions: list[dict[str, Any]]
+
+    def __init__(self, options: Any, seed: int) -> None:
+        raise NotImplementedError  # each game's own
+
+    def apply(self, action: Any) -> dict[str, Any]:
+        raise NotImplementedError  # each game's own
+
+    def is_over(self) -> bool:
+        raise NotImplementedError  # each game's own
+
+    @classmethod
+    def replay(cls, options: Any, seed: int, actions: list[Any]) -> Self:
+        """Rebuild a game from its options, seed and actions."""
+        return replay_actions(cls(options, seed), actions)
+
+    def past(self, length: Any) -> Self:
+        """The game after its first ``length`` actions, for stepping through a finished game:
+        refused while the game runs (a past position rebuilds hidden information)."""
+        rule = self.PAST_RULE
+        if not self.is_over():
+            raise RuleError(rule, "game_running", "past positions can be replayed "
+                            "only once the game is over")
+        if type(length) is not int or not 0 <= length <= len(self.actions):
+            raise RuleError("undo", "bad_undo", f"there is no action {length!r} of "
+                            f"{len(self.actions)}", length=repr(length)[:40])
+        return self.replay(self.options, self.seed, self.actions[:length])
+
+    def undo(self, count: int = 1) -> None:
+        """Take back the last ``count`` actions."""
+        if type(count) is not int or not 0 <= count <= len(self.actions):
+            raise RuleError("undo", "bad_undo", f"cannot undo {count!r} of {len(self.actions)} "
+                            "actions", count=repr(count)[:40])
+        error = self.undo_refusal(count)
+        if error is not None:
+            raise error
+        self.truncate(len(self.actions) - count)
+
+    def undo_refusal(self, count: int) -> RuleError | None:
+        """Why the last ``count`` actions may not be taken back (None: they may)."""
+        return None
+
+    def truncate(self, length: Any) -> None:
+        """Go back to the game after its first ``length`` actions (undo to any point)."""
+        if type(length) is not int or not 0 <= length <= len(self.actions):
+            raise RuleError("undo", "bad_undo", f"cannot go back to action {length!r} of "
+                            f"{len(self.actions)}", length=repr(length)[:40])
+        vars(self).update(vars(self.replay(self.options, self.seed, self.actions[:length])))

@@ -13,10 +13,12 @@ import pytest
 
 from qvcore import RuleError
 from qvcore.palatinus import Game
-from qvcore.palatinus.bots import make_bot
-from qvcore.palatinus.facts import FARMER, MERCHANT
+from qvcore.palatinus.bots import RING_TOKEN, make_bot
+from qvcore.palatinus.facts import FARMER, MERCHANT, PALATINUS_VALUE
+from qvcore.palatinus.geometry import cell_of
 from qvcore.palatinus.invariants import violations
 from qvcore.palatinus.jsapi import Table
+from qvcore.palatinus.scoring import influence_of
 from qvcore.palatinus.simulate import simulate
 from qvcore.palatinus.state import OVER, SETUP
 from qvcore.palatinus.tournament import tournament
@@ -226,6 +228,41 @@ def test_bots_play_legal_moves_from_their_view_alone_and_deterministically(level
             piece.kind = FLIP[piece.kind]
     again = make_bot(level, seat, 5).decide(game.view(seat, log=False))
     assert first == again and first in view["legal"]
+
+
+def strongest_spot(game: Game) -> float:
+    """The best farmer's spot on the laid tiles (P6b on the empty board), by its hill's token
+    (the middle's 6, else the ring tokens' mean): what a set-up lay changes."""
+    laid = [slot for slot, tile in enumerate(game.state.tiles) if tile is not None]
+    return max(influence_of(cell_of(slot, k), FARMER, {}, game.state.springs)
+               * (PALATINUS_VALUE if slot == 0 else RING_TOKEN)
+               for slot in laid for k in range(1, 7))
+
+
+@pytest.mark.parametrize("level", ["easy", "hard"])
+def test_bots_lay_set_up_tiles_for_their_place_in_the_first_round(level: str) -> None:
+    """P3: a seat that places early in the first round lays so the strongest farmer's spot
+    is as strong as it can be (it will take it), a seat that places late so that it is weak;
+    Hard always, Easy most of the time (among its three best)."""
+    chosen: dict[str, list[float]] = {"early": [], "late": []}
+    for seed in range(12):
+        game = Game({"players": 4, "first_player": 0}, seed)
+        while game.state.stage == SETUP:
+            seat = game.state.current
+            view = game.view(seat, log=False)
+            outcomes = []
+            for action in view["legal"]:
+                after = Game.replay(game.options, game.seed, [*game.actions, action])
+                outcomes.append(strongest_spot(after))
+            action = make_bot(level, seat, seed).decide(view)
+            game.apply(action)
+            rank = sorted(outcomes, reverse=seat < 2).index(strongest_spot(game))
+            chosen["early" if seat < 2 else "late"].append(rank)
+    if level == "hard":
+        assert set(chosen["early"]) == {0} and set(chosen["late"]) == {0}
+    else:
+        for ranks in chosen.values():
+            assert sum(rank < 3 for rank in ranks) >= 0.7 * len(ranks)
 
 
 def test_a_bot_refuses_another_seat_s_view() -> None:

@@ -1,4 +1,5 @@
-// One game, one tab: the tab that plays holds a Web Lock named after the site. A second tab of
+// One game, one tab: the tab that plays holds a Web Lock named after the site and the game
+// (each game has its own autosave, so a Quo Vadis tab and a Palatinus tab may both play). A second tab of
 // the site finds the lock taken, says that the game is open elsewhere and offers to take it
 // over; taking over steals the lock, so the first tab learns at once that it lost the game,
 // stops saving and says so (with the same offer). The tab that takes over reloads the
@@ -12,14 +13,22 @@ import { closeAll } from "./dialogs.js";
 import { openWorded } from "./worded-dialog.js";
 import { t } from "./i18n.js";
 
-const LOCK_NAME = `quo-vadis game ${new URL("./", import.meta.url).href}`;
+const SITE = new URL("./", import.meta.url).href;
 const root = document.documentElement;
 
 export class TabLock {
-  /** @param {{onTakeOver: Function}} o onTakeOver runs in this tab after it took the game. */
-  constructor({ onTakeOver }) {
+  /**
+   * @param {{onTakeOver: Function, game?: string, elsewhere?: string, lost?: string}} o
+   *   onTakeOver runs in this tab after it took the game; `game` names the game's lock (its
+   *   autosave's key; Quo Vadis by default); `elsewhere` and `lost` are the notice's catalog
+   *   keys for that game.
+   */
+  constructor({ onTakeOver, game = "quo-vadis game", elsewhere = "tabs.elsewhere",
+    lost = "tabs.lost" }) {
     this.owner = false;
     this.onTakeOver = onTakeOver;
+    this.lockName = `${game} ${SITE}`;
+    this.words = { elsewhere, lost };
     this.notice = null;
     this.supported = typeof navigator !== "undefined" && Boolean(navigator.locks);
   }
@@ -31,7 +40,7 @@ export class TabLock {
       return Promise.resolve(true);
     }
     return new Promise((resolve) => {
-      const held = navigator.locks.request(LOCK_NAME, steal ? { steal: true } : { ifAvailable: true },
+      const held = navigator.locks.request(this.lockName, steal ? { steal: true } : { ifAvailable: true },
         (lock) => {
           if (!lock) {
             this.set(false);
@@ -57,11 +66,11 @@ export class TabLock {
   /** Another tab took the game over. */
   lost() {
     this.set(false);
-    this.showElsewhere("tabs.lost");
+    this.showElsewhere(this.words.lost);
   }
 
   /** Cover the page: the game is open in another tab (why: the catalog key that says so). */
-  showElsewhere(why = "tabs.elsewhere") {
+  showElsewhere(why = this.words.elsewhere) {
     closeAll();
     this.notice?.close();
     this.notice = openWorded(() => ({

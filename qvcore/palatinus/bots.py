@@ -7,8 +7,10 @@
   in many sampled worlds (the same worlds for every candidate); the budget is a count of
   play-outs, so its time does not depend on the machine.
 
-Decisions are deterministic for the same seed and view. Tiles are laid at random by every
-level (the set-up's choice matters less than the placements, and every level faces it alike).
+Set-up tiles (P3) are laid by ``lay_values``: the seat's place in the first round of
+placements decides whether it wants a strong farmer's spot on the board (it will take it) or
+none (another seat would); ``random`` and ``greedy`` lay at random. Decisions are
+deterministic for the same seed and view.
 """
 
 from __future__ import annotations
@@ -18,9 +20,12 @@ import random
 import time
 from typing import Any
 
+from . import facts
 from .belief import World, sample_world
+from .geometry import cell_of
 from .playout import finish, place
-from .scoring import Outcome, score
+from .scoring import Outcome, influence_of, score
+from .state import springs_of
 
 Action = dict[str, Any]
 
@@ -48,8 +53,10 @@ class Bot:
             raise ValueError(f"seat {self.seat} has no legal action now")
         self.decisions += 1
         rand = random.Random(f"{self.level}:{self.seed}:{self.decisions}:{view['turn']}")
-        if legal[0]["type"] == "lay" or len(legal) == 1:
-            action = rand.choice(legal)
+        if len(legal) == 1:
+            action = legal[0]
+        elif legal[0]["type"] == "lay":
+            action = self.lay(view, legal, rand)
         else:
             action = self.place(view, candidates(legal), rand)
         if action not in legal:
@@ -58,6 +65,10 @@ class Bot:
         self.seconds.append(time.perf_counter() - start)
         self.cpu_seconds.append(time.process_time() - cpu)
         return action
+
+    def lay(self, view: dict[str, Any], legal: list[Action], rand: random.Random) -> Action:
+        """The level's choice of where to lay the set-up tile in hand (P3)."""
+        return rand.choice(legal)
 
     def place(self, view: dict[str, Any], options: list[Action],
               rand: random.Random) -> Action:
@@ -81,6 +92,35 @@ def margin(outcome: Outcome, seat: int) -> float:
     mine = outcome.points(seat)
     others = max(outcome.points(q) for q in range(len(outcome.captured)) if q != seat)
     return mine - others + (5.0 if mine > others else 0.0)
+
+
+#: what a ring hill's token is worth before P3.3 deals them: their mean
+RING_TOKEN = sum(facts.OTHER_TOKEN_VALUES) / len(facts.OTHER_TOKEN_VALUES)
+
+
+def lay_values(view: dict[str, Any], legal: list[Action],
+               rand: random.Random) -> list[tuple[float, Action]]:
+    """Every lay of the tile in hand valued from the seat's view, best first.
+
+    A lay's strength is the best farmer's spot it leaves on the laid tiles: the largest
+    farmer influence (P6b, on the empty board) times its hill's token (6 in the middle, the
+    ring tokens' mean elsewhere). A seat in the first half of the first round of placements
+    wants that spot strong (it places before most and takes it); a later seat wants it weak.
+    """
+    seat, players = view["viewer"], view["options"]["players"]
+    early = (seat - view["first_player"]) % players < players / 2
+    letter = view["in_hand"]
+    laid = [t["slot"] for t in view["tiles"] if t["letter"] is not None]
+    ranked: list[tuple[float, float, Action]] = []
+    for action in legal:
+        slot = action["slot"]
+        springs = set(view["springs"]) | set(springs_of(slot, (letter, action["rotation"])))
+        best = max(influence_of(cell_of(s, k), facts.FARMER, {}, springs)
+                   * (facts.PALATINUS_VALUE if s == 0 else RING_TOKEN)
+                   for s in [*laid, slot] for k in range(1, 7))
+        ranked.append((best if early else -best, rand.random(), action))
+    ranked.sort(key=lambda r: (-r[0], r[1]))
+    return [(value, action) for value, _, action in ranked]
 
 
 def rank_now(view: dict[str, Any], options: list[Action], rand: random.Random,
@@ -115,6 +155,11 @@ class EasyBot(Bot):
 
     level = "easy"
 
+    def lay(self, view: dict[str, Any], legal: list[Action], rand: random.Random) -> Action:
+        if rand.random() < 0.2:
+            return rand.choice(legal)
+        return rand.choice(lay_values(view, legal, rand)[:3])[1]
+
     def place(self, view: dict[str, Any], options: list[Action],
               rand: random.Random) -> Action:
         if rand.random() < 0.2:
@@ -131,6 +176,9 @@ class HardBot(Bot):
         super().__init__(seat, seed)
         self.keep = keep
         self.worlds = worlds
+
+    def lay(self, view: dict[str, Any], legal: list[Action], rand: random.Random) -> Action:
+        return lay_values(view, legal, rand)[0][1]
 
     def place(self, view: dict[str, Any], options: list[Action],
               rand: random.Random) -> Action:

@@ -14,7 +14,7 @@ from typing import Any, cast
 
 from ..errors import RuleError
 from ..rng import check_seed
-from ..saves import read_save, replay_actions, replayed
+from ..saves import ReplayedGame, read_save, replayed
 from .describe import describe
 from .legality import refusal
 from .observer import view as observe
@@ -26,8 +26,11 @@ SAVE_FORMAT = "palatinus-save"
 SAVE_VERSION = 1
 
 
-class Game:
-    """One table's game. Its state is always ``replay(options, seed, actions)``."""
+class Game(ReplayedGame):
+    """One table's game. Its state is always ``replay(options, seed, actions)`` (undo and past
+    positions: ``ReplayedGame``)."""
+
+    PAST_RULE = "P8"  # past positions only once the game is over
 
     def __init__(self, options: Options | dict[str, Any] | None = None, seed: int = 0) -> None:
         check_seed(seed, "P3")  # the one rule for seeds, as in Quo Vadis
@@ -83,31 +86,11 @@ class Game:
 
     def replay_view(self, length: int, viewer: int | None = None) -> dict[str, Any]:
         """The view after the first ``length`` actions; only once the game is over (P8)."""
-        if self.state.stage != OVER:
-            raise RuleError("P8", "game_running", "past positions can be replayed only once "
-                            "the game is over")
-        if type(length) is not int or not 0 <= length <= len(self.actions):
-            raise RuleError("undo", "bad_undo", f"there is no action {length!r} of "
-                            f"{len(self.actions)}", length=repr(length)[:40])
-        seen = Game.replay(self.options, self.seed, self.actions[:length]).view(viewer)
+        seen = self.past(length).view(viewer)
         seen["seed"] = self.seed
         return seen
 
     # -- undo, save, load --------------------------------------------------------------
-
-    def undo(self, count: int = 1) -> None:
-        """Take back the last ``count`` actions."""
-        if type(count) is not int or not 0 <= count <= len(self.actions):
-            raise RuleError("undo", "bad_undo", f"cannot undo {count!r} of {len(self.actions)} "
-                            "actions", count=repr(count)[:40])
-        replayed = Game.replay(self.options, self.seed, self.actions[:len(self.actions) - count])
-        self.state, self.actions, self.events = replayed.state, replayed.actions, replayed.events
-
-    @classmethod
-    def replay(cls, options: Options | dict[str, Any] | None, seed: int,
-               actions: list[Any]) -> Game:
-        """Rebuild a game from its options, seed and actions."""
-        return replay_actions(cls(options, seed), actions)
 
     def save(self, meta: Any = None) -> dict[str, Any]:
         """A versioned JSON-ready save: options, seed, actions (and the caller's ``meta``)."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import statistics
 from typing import Any
 
@@ -50,6 +51,7 @@ def tournament(players: int, games: int, seed: int, seats: list[str]) -> dict[st
         summary["levels"][level] = {
             "seats": count,
             "win_rate": round(wins[level] / (games * count), 3),
+            "win_rate_ci95": wilson(wins[level], games * count),
             "fair_share": round(1 / players, 3),
             "mean_points": _mean(points[level]),
             "p95_cpu_seconds": round(ts[int(0.95 * (len(ts) - 1))], 4) if ts else None,
@@ -60,3 +62,14 @@ def tournament(players: int, games: int, seed: int, seats: list[str]) -> dict[st
 
 def _mean(values: list[int]) -> float:
     return round(statistics.fmean(values), 2) if values else 0.0
+
+
+def wilson(wins: float, trials: int) -> list[float]:
+    """The 95% Wilson interval of a win rate (a shared win counts as its share)."""
+    if trials == 0:
+        return [0.0, 1.0]
+    z, p = 1.96, wins / trials
+    shrink = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / shrink
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / shrink
+    return [round(max(0.0, centre - half), 3), round(min(1.0, centre + half), 3)]

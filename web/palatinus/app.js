@@ -21,7 +21,8 @@ const pyodide = loadEngine(({ stage, fraction, message }) => {
 });
 pyodide.catch(() => {});
 const modules = Promise.all([import("../i18n.js"), import("../dom.js"), import("./engine.js"),
-  import("./board.js"), import("./table.js"), import("./saves.js"), import("../page-text.js")]);
+  import("./board.js"), import("./table.js"), import("./saves.js"), import("../page-text.js"),
+  import("../tabs.js")]);
 
 /** The page's static words in the chosen language. @param {(key: string) => string} t */
 function word(t) {
@@ -44,7 +45,8 @@ function randomSeed() {
 }
 
 async function main() {
-  const [i18n, dom, { PalEngine }, { PalBoard }, { PalTable }, saves, pageText] = await modules;
+  const [i18n, dom, { PalEngine }, { PalBoard }, { PalTable }, saves, pageText, { TabLock }] =
+    await modules;
   const { t } = i18n;
   const { h, replace } = dom;
   await i18n.ready.catch(() => {});
@@ -66,6 +68,23 @@ async function main() {
   const table = new PalTable(engine, board, { panel: $("pal-panel"), players: $("pal-players"),
     log: $("pal-log"), heading: $("pal-turn-heading"), message: $("pal-message") });
   $("pal-loading").hidden = true;
+  // one tab per game (tabs.js): the lock is named after this game's autosave, so a Quo Vadis
+  // tab and a Palatinus tab both play, but a second Palatinus tab offers to take over
+  const tab = new TabLock({ game: saves.AUTOSAVE_KEY, elsewhere: "palatinus.tabs.elsewhere",
+    lost: "palatinus.tabs.lost", onTakeOver: () => {
+      const saved = saves.readAutosave();
+      if (!saved || !table.load(saved)) newGameForm();
+    } });
+  table.mayAct = () => {
+    if (tab.owner) return true;
+    tab.showElsewhere();
+    return false;
+  };
+  // another tab wrote this game's autosave (just before this one took over): continue from it
+  addEventListener("storage", (event) => {
+    if (event.key === saves.AUTOSAVE_KEY && event.newValue && tab.owner
+      && event.newValue !== table.lastSaved) table.load(event.newValue);
+  });
 
   /** The new-game form: 2–5 seats, each a person or a bot (Easy, Hard). */
   function newGameForm() {
@@ -141,6 +160,7 @@ async function main() {
   });
   for (const id of ["pal-new", "pal-import"]) $(id).disabled = false;
   newGameForm();
+  if (!(await tab.claim())) tab.showElsewhere();
   root.dataset.engine = "ready";
   Object.assign(window, { __pal: { table, engine } });
 }

@@ -38,4 +38,8 @@ export class PalEngine {
 
   /** @param {number} count */
   undo(count) { return this.call("undo", count); }
+
+  /** The onlooker's view after the first `length` actions of a finished game (P8).
+   * @param {number} length */
+  replayView(length) { return this.call("replay_view", length); }
 }

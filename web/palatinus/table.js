@@ -14,13 +14,15 @@
 // State on <html>: data-pal-stage (setup|place|over), data-pal-current (the seat to act),
 // data-pal-turn (human|bot: who plays the seat to act), data-pal-looking (the seat whose own
 // view is shown, or absent), data-pal-actions (the
-// number of actions), data-pal-scoring (shown|done), data-saved (the autosave's action count).
+// number of actions), data-pal-scoring (shown|done), data-saved (the autosave's action count),
+// data-pal-replay (replay.js: the actions shown when a finished game is watched again).
 
 import { h, replace } from "../dom.js";
 import { held, holdButtons, noteDecider, resetDecider } from "../guard.js";
 import { has, t } from "../i18n.js";
 import { COLOURS, tilePreview } from "./board.js";
 import { botPauseMs, PalBots } from "./bots.js";
+import { PalReplay } from "./replay.js";
 import { boardAfter, hillAt } from "./scoring.js";
 import { writeAutosave } from "./saves.js";
 import { logText, pieceChoice, stepText } from "./words.js";
@@ -58,6 +60,12 @@ export class PalTable {
     this.shown = 0;
     this.actions = 0;
     this.botTurn = -1;
+    /** Whether this tab may play (tabs.js: one tab per game); app.js sets it. */
+    this.mayAct = () => true;
+    /** watching the finished game again (replay.js) */
+    this.replay = new PalReplay(this);
+    /** @type {string|null} the text this tab last autosaved */
+    this.lastSaved = null;
   }
 
   /** @returns {number} how many seats people play */
@@ -68,6 +76,7 @@ export class PalTable {
    * @param {Seat[]} seats @param {number} seed
    */
   start(seats, seed) {
+    if (!this.mayAct()) return false;
     const reply = this.engine.newGame({ players: seats.length, names: seats.map((x) => x.name) },
       seed);
     if (!reply.ok) return this.fail(reply.error);
@@ -85,6 +94,7 @@ export class PalTable {
    * @param {string} text
    */
   load(text) {
+    if (!this.mayAct()) return false;
     const reply = this.engine.load(text);
     if (!reply.ok) return this.fail(reply.error);
     const view = reply.view;
@@ -112,6 +122,8 @@ export class PalTable {
 
   /** @param {View} view @param {number} actions */
   adopt(view, actions) {
+    this.replay.state = null;
+    delete root.dataset.palReplay;
     this.view = view;
     this.actions = actions;
     this.own = null;
@@ -135,7 +147,9 @@ export class PalTable {
 
   autosave() {
     const reply = this.engine.save({ seats: this.seats.map((x) => x.kind), botSeed: this.botSeed });
-    if (reply.ok && writeAutosave(JSON.stringify(reply.save))) {
+    const text = reply.ok ? JSON.stringify(reply.save) : null;
+    if (text && writeAutosave(text)) {
+      this.lastSaved = text;
       root.dataset.saved = String(reply.save.actions.length);
     }
   }
@@ -148,6 +162,7 @@ export class PalTable {
 
   /** @param {object} action */
   play(action) {
+    if (!this.mayAct()) return false;
     const reply = this.engine.act(action);
     if (!reply.ok) return this.fail(reply.error);
     if (reply.event.final) {
@@ -165,6 +180,7 @@ export class PalTable {
 
   /** Take back the last actions down to and including the last one a person played. */
   undo() {
+    if (!this.mayAct()) return;
     const saved = this.engine.save(null);
     if (!saved.ok) return;
     const actions = saved.save.actions;
@@ -205,6 +221,10 @@ export class PalTable {
     }
     if (this.own) root.dataset.palLooking = String(this.own.viewer);
     else delete root.dataset.palLooking;
+    if (this.replay.on) {
+      this.renderPlayers();
+      return this.replay.render();
+    }
     this.renderPlayers();
     this.renderLog();
     if (view.stage === "over") return this.renderScoring();
@@ -381,11 +401,18 @@ export class PalTable {
         tabindex: "0", "aria-label": t("palatinus.score.heading") },
         shownSteps.map((st) => h("li", { class: `pal-step ${st.step}`, "data-step": st.step },
           stepText(st, names)))),
-      done ? this.resultTable(steps[steps.length - 1]) : h("p", { class: "pal-row" },
+      done ? [this.resultTable(steps[steps.length - 1]), this.replayButton()]
+        : h("p", { class: "pal-row" },
         h("button", { type: "button", class: "btn primary", "data-testid": "pal-score-next",
           onclick: next }, t("palatinus.score.next")),
         h("button", { type: "button", class: "btn", "data-testid": "pal-score-all",
           onclick: all }, t("palatinus.score.all"))));
+  }
+
+  /** Watch the finished game again (replay.js), once its scoring was shown. */
+  replayButton() {
+    return h("p", {}, h("button", { type: "button", class: "btn", "data-testid": "pal-replay",
+      onclick: () => this.replay.start() }, t("palatinus.replay")));
   }
 
   /** @param {StepData} total the scoring's `total` step */

@@ -1,0 +1,92 @@
+"""Watching a finished Palatinus game again (web/palatinus/replay.js): the replay steps through
+the game's actions with the engine's replay view, and a face-down inhabitant keeps its wolf side
+in every past position (P8); only the end, as the final scoring did (P5), shows every kind."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Page, expect
+
+from qvcore.palatinus.game import Game
+from tests.browser.test_palatinus import (  # noqa: F401  (the page's fixtures)
+    KIND_WORDS,
+    browser_context_args,
+    pal,
+)
+from tools.pins import fetch_axe
+
+
+def finished_save(seed: int) -> dict[str, Any]:
+    """A two-player game played to its end by random legal actions."""
+    game = Game({"players": 2, "names": ["Ada", "Bruno"]}, seed)
+    rand = random.Random(seed)
+    while not game.is_over():
+        game.apply(rand.choice(game.legal_actions()))
+    return game.save({"seats": ["human", "human"], "botSeed": 1})
+
+
+def cell_words(page: Page, terrain: int) -> str:
+    """A board cell's name and everything inside it, as a screen reader or a script reads it."""
+    cell = page.locator(f"[data-cell='{terrain}']")
+    return str(cell.evaluate("(el) => [el.getAttribute('aria-label') ?? '', el.textContent,"
+                             " ...[...el.querySelectorAll('*')].flatMap((e) =>"
+                             " [...e.attributes].map((a) => a.value))].join(' ')"))
+
+
+def test_a_finished_game_is_watched_again_without_showing_a_wolf_early(
+    pal: Page, tmp_path: Path  # noqa: F811
+) -> None:
+    save = finished_save(11)
+    actions = save["actions"]
+    path = tmp_path / "finished.json"
+    path.write_text(json.dumps(save), encoding="utf-8")
+    with pal.expect_file_chooser() as chooser:
+        pal.get_by_test_id("pal-import").click()
+    chooser.value.set_files(path)
+    pal.locator("html[data-pal-scoring]").wait_for(state="attached")
+    # the replay is offered once the scoring has been shown
+    assert pal.get_by_test_id("pal-replay").count() == 0
+    pal.get_by_test_id("pal-score-all").click()
+    pal.get_by_test_id("pal-replay").click()
+    pal.locator("html[data-pal-replay='0']").wait_for(state="attached")
+    expect(pal.get_by_test_id("pal-replay-step")).to_have_text(f"Step 0 of {len(actions)}")
+    expect(pal.get_by_test_id("pal-replay-text")).to_contain_text("middle tile")
+    assert pal.get_by_test_id("pal-log").locator("li").count() == 0
+    pal.get_by_test_id("pal-replay-next").click()
+    pal.locator("html[data-pal-replay='1']").wait_for(state="attached")
+    expect(pal.get_by_test_id("pal-log").locator("li")).to_have_count(1)
+
+    # a position in the placements: every wolf placed so far shows no kind
+    middle = len(actions) - 6
+    pal.get_by_test_id("pal-replay-last").click()
+    pal.locator(f"html[data-pal-replay='{len(actions)}']").wait_for(state="attached")
+    wolves = [a for a in actions[:middle] if a["type"] == "place" and a["wolf"]]
+    assert len(wolves) > 3
+    # at the end every kind is known, as the final scoring revealed it: this check can fail
+    for action in wolves:
+        assert action["kind"] in cell_words(pal, action["terrain"]), action
+    bar = pal.get_by_test_id("pal-replay-bar")
+    bar.get_by_test_id("pal-replay-prev").focus()
+    for shown in range(len(actions) - 1, middle - 1, -1):
+        pal.keyboard.press("ArrowLeft")  # the bar's keys step back as its buttons do
+        pal.locator(f"html[data-pal-replay='{shown}']").wait_for(state="attached")
+    for action in wolves:
+        words = cell_words(pal, action["terrain"])
+        assert not [w for w in KIND_WORDS if w in words], (action, words)
+    # the steps shown are the game's own, in the log
+    expect(pal.get_by_test_id("pal-log").locator("li")).to_have_count(middle)
+
+    # the replay's screen passes axe too (its bar is a named group of buttons)
+    pal.add_script_tag(path=str(fetch_axe()))
+    violations = pal.evaluate("""async () => (await axe.run(document,
+        { resultTypes: ["violations"] })).violations
+        .filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)""")
+    assert violations == []
+
+    pal.get_by_test_id("pal-replay-exit").click()
+    pal.locator("html:not([data-pal-replay])").wait_for(state="attached")
+    expect(pal.get_by_test_id("pal-result")).to_be_visible()
