@@ -1,6 +1,6 @@
-// The turn: what a click on the board means at each stage (R4-R8, R12 V3), the turn panel
-// with the same choices as buttons (for keyboard and touch), and the stage dialogs that open
-// by themselves (consent answers, the mover's supporters, the end screen). Every text is in
+// The turn: carrying out what a click on the board means (clicks.js works it out from the
+// view's choices, R4-R8, R12 V3), the turn panel with the same choices as buttons (for
+// keyboard and touch), and the stage dialogs that open by themselves (consent answers, the mover's supporters, the end screen). Every text is in
 // the chosen language (i18n.js); the engine's refusals are worded from their codes.
 
 import { h, replace } from "./dom.js";
@@ -10,6 +10,8 @@ import { openDialog } from "./dialogs.js";
 import { openAnswerDialog, openMoveDialog, openSupportersDialog, openCaesarChooser }
   from "./consent.js";
 import { openEndScreen } from "./end-screen.js";
+import { actorDecides, choiceMarks, hintsFrom, moveClick, officeClick, spaceClick }
+  from "./clicks.js";
 
 /** The latest lines of the "since your turn" summary that the panel shows. */
 const SINCE_LINES = 8;
@@ -50,61 +52,60 @@ export class Turn {
     return view ? view.actor : null;
   }
 
-  hintsFrom(office) { return this.view.moves.filter((m) => m.from === office); }
+  hintsFrom(office) { return hintsFrom(this.view, office); }
 
-  /** Whether the decision the table waits for is the actor's (a turn, the mover's pick of
-   * supporters, a bonus, the council), as the engine's view says: only then are the board's
-   * and the panel's turn controls live. While an asked player answers, the mover's controls
-   * are not theirs to use (the view offers none). */
-  actorDecides(view = this.view) {
-    const d = view?.decision;
-    return Boolean(d) && d.kind !== "answer" && d.seat === view.actor;
+  actorDecides(view = this.view) { return actorDecides(view); }
+
+  /** What the board knows that the view does not (clicks.js). */
+  boardFacts() {
+    const data = this.app.board.data;
+    return { entryOffices: data.entry_offices, paths: data.paths,
+      narrow: Boolean(globalThis.matchMedia?.(NARROW).matches) };
   }
 
-  // -- board clicks -------------------------------------------------------------------------
+  /** Whether the board's clicks are live: the engine is ready and this is not a replay. */
+  live() { return Boolean(this.app.ready && this.view && !this.app.ui.replay); }
+
+  // -- board clicks: clicks.js says what they mean, this carries it out ------------------------
 
   onOffice(office) {
-    const app = this.app;
-    const view = this.view;
-    if (!app.ready || !view || app.ui.replay) return;
-    if (!this.actorDecides(view)) return;
-    const actor = this.actor();
-    switch (view.stage) {
-      case "action":
-      case "consent": {
-        const selected = app.ui.selected;
-        if (selected === office) return this.select(null);
-        if (selected !== null) {
-          const hint = view.moves.find((m) => m.from === selected && m.to === office);
-          if (hint || !view.offices[office].includes(actor)) return this.tryMove(selected, office);
-        }
-        if (view.offices[office].includes(actor)) {
-          // on a phone, an entry office with a free seat offers adding as well as moving
-          if (view.adds.includes(office) && globalThis.matchMedia?.(NARROW).matches) {
-            return this.offerEntry(office);
-          }
-          return this.select(office);
-        }
-        if (app.board.data.entry_offices.includes(office)) return this.tryAdd(office);
-        app.say(t("turn.noSenator", { name: app.name(actor), office }), "error");
-        return;
-      }
-      case "bonus":
-        app.say(t("turn.bonusClick"), "error");
-        return;
-      case "council":
-        return this.retire(office);  // the engine refuses an office without the seat's senator
-      default:
-    }
+    if (!this.live()) return undefined;
+    return this.carryOut(officeClick(this.view, this.app.ui.selected, office, this.boardFacts()));
   }
 
   onSpace(path) {
+    if (!this.live()) return undefined;
+    return this.carryOut(spaceClick(this.view, path, this.boardFacts()));
+  }
+
+  /** Do what a click means (clicks.js's outcome); returns the engine's reply if it played. */
+  carryOut(outcome) {
     const app = this.app;
-    const view = this.view;
-    if (!app.ready || !view || app.ui.replay) return;
-    if (!["action", "consent", "bonus"].includes(view.stage) || !this.actorDecides(view)) return;
-    const p = app.board.data.paths[path];
-    this.act({ type: "caesar", player: view.actor, from: p.from, to: p.to });
+    switch (outcome.kind) {
+      case "select": return this.select(outcome.office);
+      case "act": return this.act(outcome.action);
+      case "entry": return this.offerEntry(outcome.office);
+      case "check": {
+        // not a path out of the selected office: the engine says why, in words (R4)
+        const reply = app.check(outcome.action);
+        app.say(reply.ok ? t("turn.notPossible") : refusalWords(app, reply.error), "error");
+        return undefined;
+      }
+      case "refused": app.say(this.refusedWords(outcome.hint), "error"); return undefined;
+      case "supporters":
+        this.closeStageDialog();
+        this.stageDialog = openSupportersDialog(app);
+        return undefined;
+      case "move-dialog":
+        this.closeStageDialog();
+        this.stageDialog = openMoveDialog(app, outcome.hint);
+        return undefined;
+      case "say":
+        app.say(t(outcome.key, { name: outcome.seat === undefined ? "" : app.name(outcome.seat),
+          office: outcome.office }), "error");
+        return undefined;
+      default: return undefined;
+    }
   }
 
   // -- actions ------------------------------------------------------------------------------
@@ -164,66 +165,21 @@ export class Turn {
 
   tryAdd(office) {
     if (!this.actorDecides()) return;
-    const actor = this.actor();
-    this.act({ type: "add", player: actor, office });
+    this.act({ type: "add", player: this.actor(), office });
   }
 
   retire(office) {
     this.act({ type: "retire", player: this.actor(), office });
   }
 
-  /** A click on destination b for the senator in a: the engine's hint says what it means
-   * (R6): a move (own supporters included), a request, a choice of both, the open request's
-   * supporters, or a refusal with the rule's words. */
-  tryMove(a, b) {
-    const app = this.app;
-    const hint = this.view.moves.find((m) => m.from === a && m.to === b);
-    if (!hint) {
-      // not a path out of a: the engine says why, in words (R4)
-      const reply = app.check({ type: "move", player: this.actor(), from: a, to: b, supporters: [] });
-      app.say(reply.ok ? t("turn.notPossible") : refusalWords(app, reply.error), "error");
-      return undefined;
-    }
-    switch (hint.click) {
-      case "refused": app.say(this.refusedWords(hint), "error"); return undefined;
-      case "move": return this.act(hint.move);
-      case "supporters":
-        this.closeStageDialog();
-        this.stageDialog = openSupportersDialog(this.app);
-        return undefined;
-      default:  // "request" or "choose"
-        this.closeStageDialog();
-        this.stageDialog = openMoveDialog(this.app, hint);
-        return undefined;
-    }
-  }
+  /** A click on destination b for the senator in a (the panel's destination buttons). */
+  tryMove(a, b) { return this.carryOut(moveClick(this.view, a, b)); }
 
   // -- what the board highlights ------------------------------------------------------------
 
   marks(view) {
-    const marks = { selected: this.app.ui.selected, turnSeat: this.app.decider(view) };
-    marks.turnWords = this.turnWords(view);
-    // an asked player answers: nothing on the board is theirs to click
-    if (!this.actorDecides(view)) return Object.assign(marks, { inert: true, selected: null });
-    if (view.stage === "action" || view.stage === "consent") {
-      marks.selectable = new Set(view.moves.map((m) => m.from));
-      if (view.adds.length) marks.addable = new Set(view.adds);
-      marks.caesarTargets = new Set(view.caesar_targets.map((x) => x.path));
-      if (marks.selected !== null) {
-        marks.dest = new Map();
-        marks.routes = new Map();
-        for (const m of this.hintsFrom(marks.selected)) {
-          const kind = !m.possible ? "blocked" : m.free ? "free" : "consent";
-          marks.dest.set(m.to, kind);
-          marks.routes.set(m.path, kind);
-        }
-      }
-    } else if (view.stage === "bonus") {
-      marks.caesarTargets = new Set(view.caesar_targets.map((x) => x.path));
-    } else if (view.stage === "council") {
-      marks.selectable = new Set(view.retire);
-    }
-    return marks;
+    return { ...choiceMarks(view, this.app.ui.selected), turnSeat: this.app.decider(view),
+      turnWords: this.turnWords(view) };
   }
 
   turnWords(view) {
