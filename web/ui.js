@@ -228,7 +228,12 @@ export function createApp() {
   app.players = new Players(app, $("players"));
   app.log = new Log(app, $("log-panel"));
   app.saves = new Saves(app);
-  app.secrecy = new Secrecy(app);
+  app.secrecy = new Secrecy({
+    name: (seat) => app.name(seat),
+    meta: () => app.meta,
+    hoard: (seat) => app.engine.hoard(seat),
+    humans: () => app.view.players.filter((p) => !app.bots.isBot(p.seat)).length,
+  });
   app.newGame = new NewGame(app);
   app.bots = new Bots(app);
   // a message is dismissed by a tap on it (on a phone it floats over the page)
