@@ -1,4 +1,3 @@
-// @ts-nocheck -- its JSDoc types are not complete yet: remove this line once `build.py lint` passes without it
 // The bots' own thread: a module Web Worker with its own Pyodide and the same qvcore wheel,
 // loaded with engine-loader.js's loadEngine. It holds a qvcore.bots.bridge.BotHost and is
 // told only what a bot seat may know (R10): each bot seat's own view and the public events,

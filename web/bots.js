@@ -1,4 +1,3 @@
-// @ts-nocheck -- its JSDoc types are not complete yet: remove this line once `build.py lint` passes without it
 // Bot seats at the table. Which seats are bots (their level and seed) lives in the game's
 // meta (saved with it); the bots themselves think in a module Web Worker (bot-worker.js) with
 // its own Pyodide, started only once a game with bots is on the table, so the first load of the

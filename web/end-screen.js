@@ -1,4 +1,3 @@
-// @ts-nocheck -- its JSDoc types are not complete yet: remove this line once `build.py lint` passes without it
 // The end screen (R9, R12 V3): every hoard revealed, the winner and why, in the chosen
 // language (i18n.js).
 

@@ -1,4 +1,3 @@
-// @ts-nocheck -- its JSDoc types are not complete yet: remove this line once `build.py lint` passes without it
 // The new game screen: 3-5 players with names and colours, each a human or a bot (easy, normal,
 // hard), who starts (or at random), the variants V1-V3, the promise horizon (R11, R12), the
 // hand-over setting, and the seed (shown, and editable so that a game can be replayed). One
@@ -51,7 +50,8 @@ export class NewGame {
         horizon: f.horizon.value } };
     this.dialog.close();
     this.open(preset);
-    document.querySelector('[data-testid="new-game-language"]')?.focus();
+    /** @type {HTMLElement | null} */ (document.querySelector('[data-testid="new-game-language"]'))
+      ?.focus();
   }
 
   open(preset = null) {

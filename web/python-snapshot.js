@@ -203,7 +203,8 @@ async function fetchBuildSnapshot(wasm, weigh, onRoute) {
  *   read); without it the route is not weighed and the worker fetches the file itself
  * @param {"auto"|"build"|"start"} [options.route] "build" or "start" decide the first visit's
  *   route instead of the measures
- * @param {(route: object) => void} [options.onRoute] told the route once it is chosen:
+ * @param {(route: {route: string, [measure: string]: any}) => void} [options.onRoute] told the
+ *   route once it is chosen:
  *   {route: "copy"|"build"|"start", rate?, cpu?, download?, spared?, forced?}
  * @returns {Promise<{memory?: Uint8Array, sparse: Uint8Array, source: string}|null>}
  * @throws {Error} when the build's file cannot be had whole (HTTP error, sha256, gzip)

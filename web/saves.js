@@ -1,4 +1,3 @@
-// @ts-nocheck -- its JSDoc types are not complete yet: remove this line once `build.py lint` passes without it
 // Saves: the running game autosaves after every action (localStorage) and resumes after a
 // reload, even in the middle of a consent request (the engine replays seed + actions). A game
 // can be exported to a .json file and imported from one; a file is checked on a separate
@@ -51,7 +50,7 @@ export class Saves {
     window.addEventListener("beforeunload", (event) => {
       if (!this.warning.hidden) event.preventDefault();  // unsaved actions: ask first
     });
-    this.input = document.getElementById("import-file");
+    this.input = /** @type {HTMLInputElement} */ (document.getElementById("import-file"));
     document.getElementById("export").addEventListener("click", () => this.exportFile());
     document.getElementById("import").addEventListener("click", () => this.chooseFile());
     this.input.addEventListener("change", () => {
