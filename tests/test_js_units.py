@@ -1,6 +1,6 @@
 """The page's pure modules under Node's own test runner (``node:test``): ``tests/js/*.test.mjs``.
 
-A board click's meaning (``web/clicks.js``, R4-R8) is decided from the view's choices alone,
+A board click's meaning (``web/turn/clicks.js``, R4-R8) is decided from the view's choices alone,
 so it is tested without a browser; this runs those tests in pytest and fails when one does.
 """
 

@@ -14,7 +14,7 @@
 // what went wrong). A language catalog that cannot be downloaded leaves the page in English,
 // says so, and the game starts all the same (<html data-i18n="failed">).
 
-import { loadEngine, readBuildInfo, snapshotRoute, snapshotState } from "./engine-loader.js";
+import { loadEngine, readBuildInfo, snapshotRoute, snapshotState } from "./boot/engine-loader.js";
 
 const root = document.documentElement;
 const $ = (id) => document.getElementById(id);
@@ -56,10 +56,10 @@ const painted = new Promise((resolve) => { boardPainted = resolve; });
 const ui = painted.then(async () => {
   const [table, turn, players, log, saves, secrecy, tabs, newGame, bots, consent, endScreen,
     errorWords, i18n, guard] = await Promise.all([
-    import("./ui.js"), import("./turn.js"), import("./players.js"), import("./log.js"),
-    import("./saves.js"), import("./secrecy.js"), import("./tabs.js"), import("./new-game.js"),
-    import("./bots.js"), import("./consent.js"), import("./end-screen.js"),
-    import("./error-words.js"), import("./i18n.js"), import("./guard.js")]);
+    import("./ui.js"), import("./turn/turn.js"), import("./panels/players.js"), import("./panels/log.js"),
+    import("./panels/saves.js"), import("./turn/secrecy.js"), import("./boot/tabs.js"), import("./panels/new-game.js"),
+    import("./bots/bots.js"), import("./turn/consent.js"), import("./panels/end-screen.js"),
+    import("./words/error-words.js"), import("./words/i18n.js"), import("./turn/guard.js")]);
   return { App: table.App, Engine: table.Engine, Turn: turn.Turn, Players: players.Players,
     Log: log.Log, Saves: saves.Saves, Secrecy: secrecy.Secrecy, TabLock: tabs.TabLock,
     NewGame: newGame.NewGame, Bots: bots.Bots, openAnswerDialog: consent.openAnswerDialog,
@@ -78,7 +78,7 @@ function wire(p) {
   app.tab = new p.TabLock({ onTakeOver: () => {
     if (!app.saves.resume()) app.newGame.open();
   } });
-  /** @type {import("./consent.js").DialogTable} */
+  /** @type {import("./turn/consent.js").DialogTable} */
   const dialogTable = {
     view: () => app.view, name: (seat) => app.name(seat), meta: () => app.meta,
     seatView: (seat) => app.engine.seatView(seat), hoard: (seat) => app.engine.hoard(seat),
@@ -161,8 +161,8 @@ const boardData = fetch("board.json").then((r) => {
   if (!r.ok) throw new Error(`cannot read board.json (HTTP ${r.status})`);
   return r.json();
 });
-const boardModule = import("./board-svg.js");
-const i18nModules = Promise.all([import("./i18n.js"), import("./page-text.js")]);
+const boardModule = import("./board/board-svg.js");
+const i18nModules = Promise.all([import("./words/i18n.js"), import("./words/page-text.js")]);
 const info = readBuildInfo();  // in parallel: it also tells a mix of two builds
 for (const promise of [pyodide, boardData, boardModule, ui, info]) promise.catch(() => {});
 

@@ -6,15 +6,15 @@
 // it; a seat's own view is asked for only at the moment that seat needs it (its legal answers,
 // its own laurels) and is dropped right after (R10).
 
-import { Engine } from "./engine.js";
-import { checkColours, seatColour } from "./colours.js";
-import { h, replace } from "./dom.js";
-import { closeAll } from "./dialogs.js";
-import { noteDecider, holdButtons, resetDecider } from "./guard.js";
-import { t } from "./i18n.js";
-import { refusalWords } from "./error-words.js";
-import { linkRuleCitations } from "./rules-link.js";
-import { BoardMotion } from "./board-motion.js";
+import { Engine } from "./engine/engine.js";
+import { checkColours, seatColour } from "./board/colours.js";
+import { h, replace } from "./panels/dom.js";
+import { closeAll } from "./panels/dialogs.js";
+import { noteDecider, holdButtons, resetDecider } from "./turn/guard.js";
+import { t } from "./words/i18n.js";
+import { refusalWords } from "./words/error-words.js";
+import { linkRuleCitations } from "./words/rules-link.js";
+import { BoardMotion } from "./board/board-motion.js";
 
 const root = document.documentElement;
 const $ = (id) => document.getElementById(id);
@@ -30,21 +30,21 @@ export class App {
     this.ui = { selected: null, replay: null };
     this.ready = false;
     // the parts, made and wired in app.js
-    /** @type {import("./tabs.js").TabLock} */
+    /** @type {import("./boot/tabs.js").TabLock} */
     this.tab = null;
-    /** @type {import("./turn.js").Turn} */
+    /** @type {import("./turn/turn.js").Turn} */
     this.turn = null;
-    /** @type {import("./players.js").Players} */
+    /** @type {import("./panels/players.js").Players} */
     this.players = null;
-    /** @type {import("./log.js").Log} */
+    /** @type {import("./panels/log.js").Log} */
     this.log = null;
-    /** @type {import("./saves.js").Saves} */
+    /** @type {import("./panels/saves.js").Saves} */
     this.saves = null;
-    /** @type {import("./secrecy.js").Secrecy} */
+    /** @type {import("./turn/secrecy.js").Secrecy} */
     this.secrecy = null;
-    /** @type {import("./new-game.js").NewGame} */
+    /** @type {import("./panels/new-game.js").NewGame} */
     this.newGame = null;
-    /** @type {import("./bots.js").Bots} */
+    /** @type {import("./bots/bots.js").Bots} */
     this.bots = null;
     /** @type {BoardMotion | null} the last move's marks and animations, made at the first render */
     this.motion = null;

@@ -360,7 +360,7 @@ def test_bots_play_offline_from_the_service_workers_cache(
     """The precache holds every site file, the bots' worker and its runtime included, so a game
     against bots starts and runs with the network off."""
     precache = json.loads((SITE / PRECACHE_JSON).read_text())
-    assert {"bots.js", "bot-worker.js"} <= set(precache["files"])
+    assert {"bots/bots.js", "bots/bot-worker.js"} <= set(precache["files"])
     open_site(page, site_url)
     page.locator('html[data-offline="ready"]').wait_for(state="attached",
                                                           timeout=BOT_TIMEOUT_MS)

@@ -1,4 +1,4 @@
-// What a click on the board means (web/clicks.js), from a view's listed choices only: which
+// What a click on the board means (web/turn/clicks.js), from a view's listed choices only: which
 // clicks give which action, which open which dialog, and which give nothing (R4-R8).
 // Run by tests/test_js_units.py (`node --test`).
 
@@ -6,7 +6,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 
 import { actorDecides, choiceMarks, moveClick, officeClick, spaceClick }
-  from "../../web/clicks.js";
+  from "../../web/turn/clicks.js";
 
 /** The board's facts: entry offices 0-3 (R2), and two paths for Caesar's spaces. */
 const BOARD = { entryOffices: [0, 1, 2, 3], paths: [{ from: 0, to: 4 }, { from: 4, to: 7 }] };

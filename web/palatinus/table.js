@@ -16,9 +16,9 @@
 // view is shown, or absent), data-pal-actions (the
 // number of actions), data-pal-scoring (shown|done), data-saved (the autosave's action count).
 
-import { h, replace } from "../dom.js";
-import { held, holdButtons, noteDecider, resetDecider } from "../guard.js";
-import { has, t } from "../i18n.js";
+import { h, replace } from "../panels/dom.js";
+import { held, holdButtons, noteDecider, resetDecider } from "../turn/guard.js";
+import { has, t } from "../words/i18n.js";
 import { COLOURS, tilePreview } from "./board.js";
 import { botPauseMs, PalBots } from "./bots.js";
 import { boardAfter, hillAt } from "./scoring.js";

@@ -11,8 +11,8 @@
 
 import { h } from "./dom.js";
 import { openWorded, confirmWorded, messageWorded } from "./worded-dialog.js";
-import { t } from "./i18n.js";
-import { errorWords } from "./error-words.js";
+import { t } from "../words/i18n.js";
+import { errorWords } from "../words/error-words.js";
 
 export const AUTOSAVE_KEY = "quo-vadis.autosave";
 /** {saved, actions}: the autosave holds `saved` actions, the game had `actions` */

@@ -3,11 +3,11 @@
 // laurels here (the dialog is addressed to them); nobody else's hoard is ever shown.
 // Every text is in the chosen language (i18n.js).
 
-import { h } from "./dom.js";
-import { openDialog } from "./dialogs.js";
-import { KINDS } from "./colours.js";
-import { t } from "./i18n.js";
-import { termsWords } from "./event-words.js";
+import { h } from "../panels/dom.js";
+import { openDialog } from "../panels/dialogs.js";
+import { KINDS } from "../board/colours.js";
+import { t } from "../words/i18n.js";
+import { termsWords } from "../words/event-words.js";
 
 /** Terms in words for the two parties of the deal, who may see the kinds paid (the log and
  * everyone else see counts, R10). */

@@ -33,9 +33,9 @@ const WHEEL_PATH = "__WHEEL_PATH__";
 const WHEEL_INTEGRITY = "__WHEEL_INTEGRITY__";
 const BUILT = BUILD_ID !== "__" + "BUILD_ID__";
 
-const RUNTIME_URL = new URL("./pyodide/", import.meta.url).href;
-const BUILD_INFO_URL = new URL("./build-info.json", import.meta.url).href;
-const SITE_URL = new URL("./", import.meta.url).href;
+const RUNTIME_URL = new URL("../pyodide/", import.meta.url).href;
+const BUILD_INFO_URL = new URL("../build-info.json", import.meta.url).href;
+const SITE_URL = new URL("../", import.meta.url).href;
 
 /** Where the wheel is written in Python's file system: the build stamps tools/snapshot.py's
  * SNAPSHOT_WHEEL_FILE, where the snapshot has it on sys.path. */
@@ -247,7 +247,7 @@ function watchRuntimeDownloads(compiled) {
 function importRuntime() {
   // the runtime is copied beside this file by the build (it is not in the sources)
   // @ts-ignore -- no declarations for the runtime's module
-  const module = import("./pyodide/pyodide.mjs");
+  const module = import("../pyodide/pyodide.mjs");
   module.catch(() => {});  // awaited in startRuntime
   return module;
 }

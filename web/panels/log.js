@@ -5,8 +5,8 @@
 
 import { h, replace } from "./dom.js";
 import { confirmDialog } from "./dialogs.js";
-import { t, CHANGE_EVENT } from "./i18n.js";
-import { eventWords } from "./event-words.js";
+import { t, CHANGE_EVENT } from "../words/i18n.js";
+import { eventWords } from "../words/event-words.js";
 
 /** @typedef {import("qvcore-protocol").View} View */
 /** @typedef {import("qvcore-protocol").LogLine} LogLine */

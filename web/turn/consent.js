@@ -3,12 +3,12 @@
 // Caesar chooser. Each dialog is addressed to the player who decides in it. Every text is in
 // the chosen language (i18n.js); the engine's refusals are worded from their codes.
 
-import { h } from "./dom.js";
-import { openDialog } from "./dialogs.js";
+import { h } from "../panels/dom.js";
+import { openDialog } from "../panels/dialogs.js";
 import { openTermsComposer, termsText } from "./terms.js";
-import { t, listText } from "./i18n.js";
-import { dockAway } from "./board-motion.js";
-import { KIND_VALUE } from "./colours.js";
+import { t, listText } from "../words/i18n.js";
+import { dockAway } from "../board/board-motion.js";
+import { KIND_VALUE } from "../board/colours.js";
 
 /** @typedef {import("qvcore-protocol").View} View */
 /** @typedef {import("qvcore-protocol").ActionData} ActionData */

@@ -24,8 +24,8 @@
 // with it. Pages without data-engine register on the load event.
 
 const PAGE_BUILD = "__BUILD_ID__";
-const SCRIPT_URL = new URL("sw.js", import.meta.url).href;
-const SCOPE = new URL("./", import.meta.url).href;
+const SCRIPT_URL = new URL("../sw.js", import.meta.url).href;
+const SCOPE = new URL("../", import.meta.url).href;
 const STATUS_TIMEOUT_MS = 10_000;
 const root = document.documentElement;
 

@@ -3,8 +3,8 @@
 
 import { h } from "./dom.js";
 import { openDialog } from "./dialogs.js";
-import { KINDS } from "./colours.js";
-import { t, listText, ordinal } from "./i18n.js";
+import { KINDS } from "../board/colours.js";
+import { t, listText, ordinal } from "../words/i18n.js";
 
 /** A revealed hoard in words, highest kind first ("V, III ×2, I"), in the chosen language. */
 function hoardText(hoard) {

@@ -28,8 +28,8 @@ const WASM_BYTES = Number("__WASM_BYTES__");
 const WASM_GZIP_RATIO = 0.37;
 const BUILT = BUILD_ID !== "__" + "BUILD_ID__";
 
-const SITE_URL = new URL("./", import.meta.url).href;
-const WASM_URL = new URL("./pyodide/pyodide.asm.wasm", import.meta.url).href;
+const SITE_URL = new URL("../", import.meta.url).href;
+const WASM_URL = new URL("../pyodide/pyodide.asm.wasm", import.meta.url).href;
 const COPY_CACHE = `quo-vadis snapshot ${SITE_URL}`;
 const COPY_KEY = new URL(`snapshot-${BUILD_ID}.bin`, SITE_URL).href;
 /** localStorage's note of the build whose copy is kept (pages only; a worker has none). */

@@ -5,12 +5,12 @@
 
 import { h, replace } from "./dom.js";
 import { openDialog, confirmDialog } from "./dialogs.js";
-import { COLOURS, DEFAULT_COLOURS, checkColours } from "./colours.js";
-import { LEVELS } from "./bots.js";
-import { MAX_SEED, botSeed, randomSeed } from "./seeds.js";
-import { t, CHANGE_EVENT } from "./i18n.js";
-import { languageSwitch } from "./page-text.js";
-import { errorWords } from "./error-words.js";
+import { COLOURS, DEFAULT_COLOURS, checkColours } from "../board/colours.js";
+import { LEVELS } from "../bots/bots.js";
+import { MAX_SEED, botSeed, randomSeed } from "../engine/seeds.js";
+import { t, CHANGE_EVENT } from "../words/i18n.js";
+import { languageSwitch } from "../words/page-text.js";
+import { errorWords } from "../words/error-words.js";
 
 /** The default names of the five seats, in the chosen language. */
 const defaultNames = () => t("newGame.defaultNames").split(",").map((x) => x.trim());

@@ -13,10 +13,10 @@
 // over by the end of the task is closed and removed.
 
 import { h } from "./dom.js";
-import { seatColour } from "./colours.js";
-import { noteDecider, holdButtons } from "./guard.js";
-import { wireRulesLink, linkRuleCitations } from "./rules-link.js";
-import { t } from "./i18n.js";
+import { seatColour } from "../board/colours.js";
+import { noteDecider, holdButtons } from "../turn/guard.js";
+import { wireRulesLink, linkRuleCitations } from "../words/rules-link.js";
+import { t } from "../words/i18n.js";
 
 let counter = 0;
 const open = new Set();

@@ -3,9 +3,9 @@
 // keyboard and touch), and the stage dialogs that open by themselves (consent answers, the mover's supporters, the end screen). Every text is in
 // the chosen language (i18n.js); the engine's refusals are worded from their codes.
 
-import { h, replace } from "./dom.js";
-import { t, listText, getLanguage, CHANGE_EVENT } from "./i18n.js";
-import { openDialog } from "./dialogs.js";
+import { h, replace } from "../panels/dom.js";
+import { t, listText, getLanguage, CHANGE_EVENT } from "../words/i18n.js";
+import { openDialog } from "../panels/dialogs.js";
 import { actorDecides, choiceMarks, hintsFrom, moveClick, officeClick, spaceClick }
   from "./clicks.js";
 

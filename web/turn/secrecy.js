@@ -6,10 +6,10 @@
 // hand-over screen covers the board between decisions of different players. Each dialog follows
 // a change of language while it is open (worded-dialog.js).
 
-import { h } from "./dom.js";
-import { openWorded } from "./worded-dialog.js";
-import { hoardText } from "./end-screen.js";
-import { t } from "./i18n.js";
+import { h } from "../panels/dom.js";
+import { openWorded } from "../panels/worded-dialog.js";
+import { hoardText } from "../panels/end-screen.js";
+import { t } from "../words/i18n.js";
 
 /**
  * What the secrecy screens need from the table, and nothing else.

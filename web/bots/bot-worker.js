@@ -13,7 +13,7 @@
 //   {type: "decision", id, seat, reply, ms}  reply: {ok: true, action} or {ok: false, error}
 //   {type: "failed", message}                the runtime or the bots could not start
 
-import { loadEngine } from "./engine-loader.js";
+import { loadEngine } from "../boot/engine-loader.js";
 
 const started = performance.now();
 
