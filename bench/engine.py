@@ -88,7 +88,7 @@ PAGE_HTML = """<!doctype html>
 <body><p>engine benchmark</p></body>
 </html>
 """
-PAGE_JS = """import { loadEngine } from "./engine-loader.js";
+PAGE_JS = """import { loadEngine } from "./boot/engine-loader.js";
 try {
   const pyodide = await loadEngine();
   pyodide.runPython(await (await fetch("./bench-engine.py")).text());

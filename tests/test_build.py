@@ -7,6 +7,7 @@ import base64
 import gzip
 import hashlib
 import json
+import posixpath
 import re
 import struct
 import subprocess
@@ -191,12 +192,12 @@ def test_the_builds_python_snapshot_is_stamped_and_holds_no_path_of_the_build(
     assert sha256_file(snapshot) == info["snapshot_sha256"]
     precache = json.loads((built_site / PRECACHE_JSON).read_text())
     assert info["snapshot"] in precache["files"]
-    loader = (built_site / "python-snapshot.js").read_text()
+    loader = (built_site / "boot" / "python-snapshot.js").read_text()
     assert subresource_integrity(snapshot.read_bytes()) in loader
     assert info["snapshot"] in loader
     # the page writes the wheel where the snapshot imported it from
-    assert f'"{SNAPSHOT_WHEEL_FILE}"' in (built_site / "engine-loader.js").read_text()
-    assert SNAPSHOT_WHEEL_FILE not in (ROOT / "web" / "engine-loader.js").read_text()
+    assert f'"{SNAPSHOT_WHEEL_FILE}"' in (built_site / "boot" / "engine-loader.js").read_text()
+    assert SNAPSHOT_WHEEL_FILE not in (ROOT / "web" / "boot" / "engine-loader.js").read_text()
     memory = snapshot_memory(built_site)
     assert memory[:4] == b"\x00snp"  # Pyodide's mark of a memory snapshot
     assert str(ROOT).encode() not in memory
@@ -280,8 +281,8 @@ def test_index_html_carries_the_servers_content_security_policy(built_site: Path
     assert CSP_HEADER.startswith(CONTENT_SECURITY_POLICY)
 
 
-STATIC_IMPORT = re.compile(r'^\s*import\s[^;]*?from\s+"(\./[^"]+\.js)"', re.M)
-DYNAMIC_IMPORT = re.compile(r'import\(\s*"(\./[^"]+\.js)"\s*\)')
+STATIC_IMPORT = re.compile(r'^\s*import\s[^;]*?from\s+"(\.{1,2}/[^"]+\.js)"', re.M)
+DYNAMIC_IMPORT = re.compile(r'import\(\s*"(\.{1,2}/[^"]+\.js)"\s*\)')
 
 
 def module_graph(entry: str) -> set[str]:
@@ -296,7 +297,7 @@ def module_graph(entry: str) -> set[str]:
         text = (ROOT / "web" / name).read_text(encoding="utf-8")
         folder = Path(name).parent
         for found in STATIC_IMPORT.findall(text) + DYNAMIC_IMPORT.findall(text):
-            todo.append((folder / found).as_posix())
+            todo.append(posixpath.normpath((folder / found).as_posix()))
     return seen
 
 
@@ -306,7 +307,7 @@ def test_index_preloads_every_module_the_game_imports() -> None:
     html = (ROOT / "index.html").read_text(encoding="utf-8")
     preloaded = set(re.findall(r'<link rel="modulepreload" href="([^"]+\.js)">', html))
     needed = module_graph("app.js") - {"app.js"}
-    assert {"ui.js", "board-svg.js", "i18n.js"} <= needed  # the graph is really followed
+    assert {"ui.js", "board/board-svg.js", "words/i18n.js"} <= needed  # the graph is followed
     assert sorted(needed - preloaded) == []
 
 
@@ -316,15 +317,15 @@ def test_the_layouts_are_written_once_and_stamped(built_site: Path) -> None:
     written once (tools/stamps.py, MEDIA_QUERIES) and stamped into both, so they cannot drift
     apart."""
     sources = {name: (WEB / name).read_text(encoding="utf-8")
-               for name in ("style.css", "board-svg.js", "turn.js")}
+               for name in ("style.css", "board/board-svg.js", "turn/turn.js")}
     for query in (PHONE, TABLET_LANDSCAPE, DESKTOP):
         assert not [name for name, text in sources.items() if query in text], query
     built = {name: (built_site / name).read_text(encoding="utf-8") for name in sources}
     beside = MEDIA_QUERIES["__MEDIA_PANELS_BESIDE_BOARD__"]
     assert f"@media {beside} {{" in built["style.css"]
-    assert f'const WIDE_QUERY = "{beside}";' in built["board-svg.js"]
+    assert f'const WIDE_QUERY = "{beside}";' in built["board/board-svg.js"]
     assert f"@media {PHONE} {{" in built["style.css"]
-    assert f'const NARROW = "{PHONE}";' in built["turn.js"]
+    assert f'const NARROW = "{PHONE}";' in built["turn/turn.js"]
     for name in list_files(built_site):
         if Path(name).suffix in STAMPED_SUFFIXES:
             assert "__MEDIA_" not in (built_site / name).read_text(encoding="utf-8"), name

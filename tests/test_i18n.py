@@ -27,7 +27,7 @@ pytestmark = pytest.mark.skipif(NODE is None, reason="node is needed to import t
 
 
 #: i18n.js imports only English statically; the scripts word texts in every language
-ALL_CATALOGS = 'await (await import("./i18n.js")).loadLanguages();\n'
+ALL_CATALOGS = 'await (await import("./words/i18n.js")).loadLanguages();\n'
 
 
 def node(script: str, data: Any = None, *, catalogs: bool = True) -> Any:
@@ -114,7 +114,7 @@ PLURALS = {
 
 def test_plural_forms_for_one_and_two_in_each_language() -> None:
     script = READ_STDIN + """
-    const { t } = await import("./i18n.js");
+    const { t } = await import("./words/i18n.js");
     const out = {};
     for (const lang of data) {
       out[lang] = [1, 2].map((count) => t("turn.dest.needs", { count }, lang));
@@ -149,7 +149,7 @@ def test_language_detection_persistence_html_lang_event_and_missing_keys() -> No
     globalThis.dispatchEvent = target.dispatchEvent.bind(target);
     const heard = [];
     target.addEventListener("qv-language", (e) => heard.push(e.detail.lang));
-    const i18n = await import("./i18n.js");
+    const i18n = await import("./words/i18n.js");
     const out = { first: i18n.getLanguage(), htmlFirst: document.documentElement.lang };
     await i18n.setLanguage("it");  // once the Italian catalog has loaded
     out.stored = store.get("qv-lang");
@@ -228,7 +228,7 @@ def test_every_documented_error_code_is_worded_in_every_language() -> None:
     cases = [{"rule": "R6.2", "code": code, "message": "", "params": p}
              for code, variants in ERROR_PARAMS.items() for p in variants]
     script = READ_STDIN + """
-    const { errorWords, errorKey } = await import("./error-words.js");
+    const { errorWords, errorKey } = await import("./words/error-words.js");
     const names = ["Anna", "Bruno", "Carla"];
     const out = [];
     for (const error of data.cases) for (const lang of data.langs) {
@@ -253,7 +253,7 @@ def test_every_documented_error_code_is_worded_in_every_language() -> None:
 
 def test_unknown_code_and_non_rule_refusals() -> None:
     script = """
-    const { errorWords } = await import("./error-words.js");
+    const { errorWords } = await import("./words/error-words.js");
     process.stdout.write(JSON.stringify([
       errorWords({ rule: "R4", code: "martian", params: {} }, { lang: "fr" }),
       errorWords({ rule: "save", code: "corrupt_save", params: {} }, { lang: "es" }),
@@ -276,7 +276,7 @@ def worded() -> tuple[list[dict[str, Any]], list[list[dict[str, Any]]]]:
     """Two seeded games per option set plus crafted events, worded in the four languages."""
     samples = sample(range(2), max_actions=250) + crafted()
     script = READ_STDIN + """
-    const { eventWords } = await import("./event-words.js");
+    const { eventWords } = await import("./words/event-words.js");
     const out = data.samples.map((s) => data.langs.map((lang) => {
       globalThis.__qvMissingKeys = [];
       const text = eventWords(s.event, s.names, lang);
@@ -293,7 +293,7 @@ def test_every_event_type_of_the_protocol_is_worded(
     samples = worded[0]
     seen = {s["event"]["type"] for s in samples}
     assert types <= seen, types - seen
-    script = 'const { EVENT_TYPES } = await import("./event-words.js");' \
+    script = 'const { EVENT_TYPES } = await import("./words/event-words.js");' \
              'process.stdout.write(JSON.stringify(EVENT_TYPES));'
     assert set(node(script)) == types
 
@@ -331,7 +331,7 @@ def test_grammar_of_the_crafted_events() -> None:
     """No "a IIC", no "the consent of own senator"; articles with offices in each language."""
     rows = crafted()
     script = READ_STDIN + """
-    const { eventWords } = await import("./event-words.js");
+    const { eventWords } = await import("./words/event-words.js");
     process.stdout.write(JSON.stringify(data.map((s) =>
       ["en", "it", "fr", "es"].map((lang) => eventWords(s.event, s.names, lang)))));"""
     out = node(script, rows)
@@ -363,7 +363,7 @@ def test_deals_in_the_log_name_no_token_kind() -> None:
              "replaced_by": "V", "rewards": {"1": 1},
              "deals": [{"with": 1, "mover_pays": ["III", "IV"], "consenter_pays": ["IIC"]}]}
     script = READ_STDIN + """
-    const { eventWords } = await import("./event-words.js");
+    const { eventWords } = await import("./words/event-words.js");
     const texts = ["en", "it", "fr", "es"].map((l) => eventWords(data, ["A", "B", "C"], l));
     process.stdout.write(JSON.stringify(texts));"""
     for text in node(script, event):
@@ -378,7 +378,8 @@ def test_every_key_the_page_code_names_is_in_the_catalogs(
     groups = "|".join(sorted({key.split(".")[0] for key in catalogs["en"]}))
     literal = re.compile(rf"[\"']((?:{groups})\.[\w.]+)[\"']")
     named: set[str] = set()
-    for path in sorted(WEB.glob("*.js")) + sorted(WEB.glob("palatinus/*.js")):
+    for path in sorted(WEB.glob("*.js")) + sorted(
+            p for p in WEB.glob("*/*.js") if p.parent.name not in ("locales", "rules")):
         source = path.read_text(encoding="utf-8")
         named |= {k for k in literal.findall(source) if not k.endswith((".js", ".json"))}
         for prefix, _ in re.findall(r"\bt\(\s*`([\w.]+)\.\$\{(\w+)", source):
@@ -390,7 +391,8 @@ def test_every_key_the_page_code_names_is_in_the_catalogs(
 def _page_error_codes() -> dict[str, str]:
     """Error codes the page makes itself (web/*.js: `{ rule: "tab", code: "not_owner" }`)."""
     found: dict[str, str] = {}
-    for path in sorted(WEB.glob("*.js")):
+    for path in sorted(WEB.glob("*.js")) + sorted(
+            p for p in WEB.glob("*/*.js") if p.parent.name not in ("locales", "rules")):
         source = path.read_text(encoding="utf-8")
         for rule, code in re.findall(r'rule:\s*"([\w.]+)",\s*code:\s*"(\w+)"', source):
             found[code] = rule
@@ -405,7 +407,7 @@ def test_every_page_side_error_code_is_worded_in_every_language() -> None:
     cases = [{"rule": rule, "code": code, "message": "English", "params": {}}
              for code, rule in codes.items()]
     script = READ_STDIN + """
-    const { errorWords, errorKey } = await import("./error-words.js");
+    const { errorWords, errorKey } = await import("./words/error-words.js");
     const out = [];
     for (const error of data.cases) for (const lang of data.langs) {
       globalThis.__qvMissingKeys = [];
@@ -442,7 +444,7 @@ def test_a_name_after_a_word_that_elides_takes_its_form_from_the_name(
 
 def test_name_forms_follow_the_name() -> None:
     script = READ_STDIN + """
-    const { t, format, NAME_FORMS } = await import("./i18n.js");
+    const { t, format, NAME_FORMS } = await import("./words/i18n.js");
     const out = {};
     for (const name of ["Aurelia", "Bruno", "Émile", "Hélène", "Yannick", "Ugo"]) {
       out["fr:" + name] = t("turn.banner.turn", { name }, "fr");
@@ -451,7 +453,7 @@ def test_name_forms_follow_the_name() -> None:
       out["it:needs:" + name] = t("turn.request.needs", { name, count: 2 }, "it");
     }
     out.unknown = format("{zz:name}", { name: "Anna" }, "fr");
-    const { ordinal } = await import("./i18n.js");
+    const { ordinal } = await import("./words/i18n.js");
     out.ordinals = Object.fromEntries(
       data.map((lang) => [lang, [1, 2, 3, 4].map((n) => ordinal(n, lang))]));
     out.forms = NAME_FORMS;

@@ -192,11 +192,11 @@ def test_site_ships_the_rules_pages() -> None:
     names = {name for _, name in source_files()}
     wanted = {f"rules/{lang}.html" for lang in LANGUAGES} | {
         "rules/index.html", "rules/rules.css", "rules/rules.js", "rules/sections.js",
-        "rules/choose.js", "rules-link.js"}
+        "rules/choose.js", "words/rules-link.js"}
     assert wanted <= names
     index = (ROOT / "index.html").read_text(encoding="utf-8")
     assert re.search(r'<a [^>]*data-rules[^>]*href="rules/"', index)
-    assert '<script type="module" src="rules-link.js"></script>' in index
+    assert '<script type="module" src="words/rules-link.js"></script>' in index
 
 
 #: the words each page says a promise binds "until the end of" with (R11), and its lead's

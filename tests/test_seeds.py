@@ -70,7 +70,7 @@ def test_r10_the_page_draws_seeds_over_all_53_bits() -> None:
     """The page's new seeds cover 0 … 2^53-1 (a seed from 2^32 values is found by a search of
     minutes): of 2,000 seeds none is out of range and every one of the 53 bits is set in some
     seed and clear in another (each fails by chance with probability 2^-1999)."""
-    seeds = _node('import { randomSeed } from "./seeds.js";'
+    seeds = _node('import { randomSeed } from "./engine/seeds.js";'
                   "console.log(JSON.stringify(Array.from({length: 2000}, randomSeed)));")
     assert all(type(s) is int and 0 <= s <= LAST for s in seeds)
     for bit in range(53):
@@ -79,7 +79,7 @@ def test_r10_the_page_draws_seeds_over_all_53_bits() -> None:
 
 @pytest.mark.skipif(NODE is None, reason="node is needed to import the page's modules")
 def test_r3_bots_seeds_from_the_page_are_valid_seeds() -> None:
-    out = _node('import { botSeed } from "./seeds.js";'
+    out = _node('import { botSeed } from "./engine/seeds.js";'
                 "const seeds = [0, 7, 2 ** 32, 2 ** 53 - 1].flatMap((g) => [0, 1, 2, 3, 4]"
                 ".map((seat) => botSeed(g, seat)));"
                 "console.log(JSON.stringify(seeds));")

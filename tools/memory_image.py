@@ -1,7 +1,7 @@
 """The forms of a Python memory snapshot the site ships and the page keeps: the sparse form
 (``QVSP``, all-zero pages left out) and the shipped diff (``QVSD``, only the pages that differ from
-the runtime's initial memory, read from its WebAssembly's data segments). ``web/memory-image.js``
-and ``web/python-snapshot.js`` read them back.
+the runtime's initial memory, read from its WebAssembly's data segments).
+``web/boot/memory-image.js`` and ``web/boot/python-snapshot.js`` read them back.
 """
 
 from __future__ import annotations

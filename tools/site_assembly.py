@@ -67,7 +67,7 @@ def board_json() -> str:
 
 
 def source_files() -> list[tuple[Path, str]]:
-    """The hand-written site files with their paths in the site: index.html and web/, flattened.
+    """The hand-written site files with their paths in the site: index.html, web/'s tree.
 
     web/ is copied to the site root (not to _site/web/) so that a service worker in web/
     lands at the root and may control the whole site.

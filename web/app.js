@@ -1,4 +1,3 @@
-// @ts-nocheck -- its JSDoc types are not complete yet: remove this line once `build.py lint` passes without it
 // Entry point: starts the Python engine, draws the board from board.json while it loads, then
 // hands the page to the game UI (ui.js). Marks <html data-board="drawn"> and
 // <html data-engine="loading|ready|error"> (tests and benchmarks wait on them).
@@ -15,7 +14,7 @@
 // what went wrong). A language catalog that cannot be downloaded leaves the page in English,
 // says so, and the game starts all the same (<html data-i18n="failed">).
 
-import { loadEngine, readBuildInfo, snapshotRoute, snapshotState } from "./engine-loader.js";
+import { loadEngine, readBuildInfo, snapshotRoute, snapshotState } from "./boot/engine-loader.js";
 
 const root = document.documentElement;
 const $ = (id) => document.getElementById(id);
@@ -43,7 +42,7 @@ function progress(message, fraction) {
   if (failed) return;  // a late "Ready." must not hide a failure
   status = typeof message === "string" ? { english: message } : message;
   showStatus();
-  if (fraction !== undefined) $("progress").value = fraction;
+  if (fraction !== undefined) /** @type {HTMLProgressElement} */ ($("progress")).value = fraction;
 }
 
 // -- start: Python first, everything else beside it --------------------------------------------
@@ -52,14 +51,96 @@ function progress(message, fraction) {
  * does the work other threads do before it (compiling the runtime, unzipping the snapshot). */
 let boardPainted;
 const painted = new Promise((resolve) => { boardPainted = resolve; });
-// the UI's modules (preloaded by index.html) are evaluated once the board is painted, and
-// before Python's long start
-const ui = painted.then(() => Promise.all([import("./ui.js"), import("./guard.js")]));
+/** The table's parts, evaluated once the board is painted (index.html preloads them) and
+ * before Python's long start. */
+const ui = painted.then(async () => {
+  const [table, turn, players, log, saves, secrecy, tabs, newGame, bots, consent, endScreen,
+    errorWords, i18n, guard] = await Promise.all([
+    import("./ui.js"), import("./turn/turn.js"), import("./panels/players.js"), import("./panels/log.js"),
+    import("./panels/saves.js"), import("./turn/secrecy.js"), import("./boot/tabs.js"), import("./panels/new-game.js"),
+    import("./bots/bots.js"), import("./turn/consent.js"), import("./panels/end-screen.js"),
+    import("./words/error-words.js"), import("./words/i18n.js"), import("./turn/guard.js")]);
+  return { App: table.App, Engine: table.Engine, Turn: turn.Turn, Players: players.Players,
+    Log: log.Log, Saves: saves.Saves, Secrecy: secrecy.Secrecy, TabLock: tabs.TabLock,
+    NewGame: newGame.NewGame, Bots: bots.Bots, openAnswerDialog: consent.openAnswerDialog,
+    openMoveDialog: consent.openMoveDialog, openSupportersDialog: consent.openSupportersDialog,
+    openCaesarChooser: consent.openCaesarChooser, openEndScreen: endScreen.openEndScreen,
+    refusalWords: errorWords.refusalWords, CHANGE_EVENT: i18n.CHANGE_EVENT, held: guard.held };
+});
+
+/** The table and its parts, wired once: each part is given what it needs of the others (a
+ * view, names, an act function, words), never the whole table. Turn, Log, Secrecy and the
+ * consent and terms dialogs take only that; Players, Saves, NewGame, Bots and the end screen
+ * still take the table.
+ * @param {Awaited<typeof ui>} p */
+function wire(p) {
+  const app = new p.App();
+  app.tab = new p.TabLock({ onTakeOver: () => {
+    if (!app.saves.resume()) app.newGame.open();
+  } });
+  /** @type {import("./turn/consent.js").DialogTable} */
+  const dialogTable = {
+    view: () => app.view, name: (seat) => app.name(seat), meta: () => app.meta,
+    seatView: (seat) => app.engine.seatView(seat), hoard: (seat) => app.engine.hoard(seat),
+    check: (action) => app.check(action), act: (action, options) => app.act(action, options),
+    say: (text, kind) => app.say(text, kind), refusal: (error) => p.refusalWords(app, error),
+    look: (seat) => app.secrecy.look(seat), boardSvg: () => app.board,
+  };
+  app.turn = new p.Turn({
+    view: () => app.view, ready: () => app.ready, ui: app.ui, board: () => app.board.data,
+    act: (action, options) => app.act(action, options), check: (action) => app.check(action),
+    refusal: (error) => p.refusalWords(app, error), say: (text, kind) => app.say(text, kind),
+    render: () => app.render(), name: (seat) => app.name(seat), colour: (seat) => app.colour(seat),
+    decider: (view) => app.decider(view), settings: () => app.settings(),
+    botActor: (view) => app.bots.actor(view), botPanel: (seat, banner) => app.bots.panel(seat, banner),
+    isBot: (seat) => app.bots.isBot(seat), logWords: (entry) => app.log.words(entry),
+    startReplay: () => app.log.startReplay(), newGame: () => app.newGame.open(),
+    look: (seat) => app.secrecy.look(seat), handover: (seat) => app.secrecy.handover(seat),
+    dialogs: {
+      answer: (seat) => p.openAnswerDialog(dialogTable, seat),
+      supporters: () => p.openSupportersDialog(dialogTable),
+      move: (hint) => p.openMoveDialog(dialogTable, hint),
+      caesar: (bonus) => p.openCaesarChooser(dialogTable, bonus),
+      end: () => p.openEndScreen(app),
+    },
+  });
+  app.players = new p.Players(app, $("players"));
+  app.log = new p.Log({
+    view: () => app.view, ready: () => app.ready, ui: app.ui,
+    colour: (seat) => app.colour(seat), name: (seat) => app.name(seat),
+    decider: () => app.decider(), undo: (count) => app.undo(count),
+    bots: () => app.bots.any(), botsUndo: () => app.bots.undo(),
+    replayView: (n) => app.engine.replayView(n), refusal: (error) => p.refusalWords(app, error),
+    say: (text, kind) => app.say(text, kind), render: () => app.render(),
+  }, $("log-panel"));
+  app.saves = new p.Saves(app);
+  app.secrecy = new p.Secrecy({
+    name: (seat) => app.name(seat),
+    meta: () => app.meta,
+    hoard: (seat) => app.engine.hoard(seat),
+    humans: () => app.view.players.filter((player) => !app.bots.isBot(player.seat)).length,
+  });
+  app.newGame = new p.NewGame(app);
+  app.bots = new p.Bots(app);
+  // a message is dismissed by a tap on it (on a phone it floats over the page)
+  $("message").addEventListener("click", () => app.say(""));
+  // another language: the panels are redrawn by turn.js's listener; the players panel and
+  // the saves warning keep a cache of their text
+  addEventListener(p.CHANGE_EVENT, () => {
+    app.players.key = null;
+    app.saves.reword();
+    if (app.view) app.render();
+  });
+  return app;
+}
+
 
 /** `?route=build` or `?route=start` chooses how a first visit starts Python (benchmarks and
  * tests); otherwise the page weighs its link and CPU (snapshot-route.js). */
+/** @type {("auto" | "build" | "start")[]} */
 const ROUTES = ["auto", "build", "start"];
-const askedRoute = new URLSearchParams(location.search).get("route");
+const askedRoute = /** @type {"auto" | "build" | "start"} */ (
+  new URLSearchParams(location.search).get("route"));
 const pyodide = loadEngine(({ stage, message, fraction }) =>
   progress({ key: STAGE_KEYS[stage], english: message }, fraction),
 { after: Promise.allSettled([painted, ui]), prepareAfter: painted,
@@ -80,8 +161,8 @@ const boardData = fetch("board.json").then((r) => {
   if (!r.ok) throw new Error(`cannot read board.json (HTTP ${r.status})`);
   return r.json();
 });
-const boardModule = import("./board-svg.js");
-const i18nModules = Promise.all([import("./i18n.js"), import("./page-text.js")]);
+const boardModule = import("./board/board-svg.js");
+const i18nModules = Promise.all([import("./words/i18n.js"), import("./words/page-text.js")]);
 const info = readBuildInfo();  // in parallel: it also tells a mix of two builds
 for (const promise of [pyodide, boardData, boardModule, ui, info]) promise.catch(() => {});
 
@@ -124,7 +205,7 @@ const i18nReady = i18nModules.then(async ([i18n, pageText]) => {
   });
   // a language whose catalog cannot be downloaded: the page keeps its language and says so
   addEventListener(i18n.FAILED_EVENT, (event) => {
-    const lang = event.detail.lang;
+    const lang = /** @type {CustomEvent<{lang: string}>} */ (event).detail.lang;
     const text = i18n.t("load.error.switch", { language: languageName(i18n, lang) });
     if (forward.app) forward.app.say(text, "error");
     else $("message").textContent = text;
@@ -216,8 +297,12 @@ function fail(error) {
 
 // -- the game ----------------------------------------------------------------------------------
 
+/** What tests and benchmarks read of the running page (window.__qv).
+ * @type {{app?: object, pyodide?: object, buildInfo?: object, engine?: object}} */
+const exposed = {};
+
 async function boot() {
-  window.__qv = {};
+  /** @type {Window & {__qv?: typeof exposed}} */ (window).__qv = exposed;
   let board = null;
   try {
     board = await boardDrawn;
@@ -225,16 +310,16 @@ async function boot() {
     console.error(error);
   }
   try {
-    const [[{ createApp, Engine }, { held }], i18n] = await Promise.all([ui, i18nReady]);
+    const [parts, i18n] = await Promise.all([ui, i18nReady]);
     performance.mark("qv:ui-loaded");
-    forward.held = held;
-    const app = createApp();
-    window.__qv.app = app;
+    forward.held = parts.held;
+    const app = wire(parts);
+    exposed.app = app;
     const py = await pyodide;
     performance.mark("qv:engine-ready");
     const buildInfo = await info;
-    app.engine = new Engine(py);
-    Object.assign(window.__qv, { pyodide: py, buildInfo, engine: app.engine });
+    app.engine = new parts.Engine(py);
+    Object.assign(exposed, { pyodide: py, buildInfo, engine: app.engine });
     if (!board) {
       // board.json could not be fetched: the engine has the same data
       const reply = JSON.parse(py.runPython("from qvcore.jsapi import Table; Table().board()"));
@@ -243,8 +328,10 @@ async function boot() {
     app.board = board;
     forward.app = app;
     app.ready = true;
-    for (const button of document.querySelectorAll("[data-needs-engine]")) button.disabled = false;
-    $("export").disabled = true;  // until a game is on the table
+    for (const button of document.querySelectorAll("[data-needs-engine]")) {
+      /** @type {HTMLButtonElement} */ (button).disabled = false;
+    }
+    /** @type {HTMLButtonElement} */ ($("export")).disabled = true;  // until a game is on the table
     $("loading").hidden = true;
     // the panel is named by the turn's heading from now on (the loading one is hidden)
     $("turn-section").setAttribute("aria-labelledby", "turn-heading");

@@ -1,28 +1,20 @@
-// @ts-nocheck -- its JSDoc types are not complete yet: remove this line once `build.py lint` passes without it
-// The game UI, wired together once the board is on screen (app.js imports this module
-// without waiting for it, so the first paint of the board does not depend on it).
+// The table: the running game's onlooker view, acting on it (the tab's lock, the engine, the
+// autosave) and drawing every part from it. Its parts (turn, players, log, saves, secrecy,
+// new game, bots) are made and wired once in app.js, each given what it needs.
 //
 // The UI holds one onlooker view (view(None)) of the running game and renders everything from
 // it; a seat's own view is asked for only at the moment that seat needs it (its legal answers,
 // its own laurels) and is dropped right after (R10).
 
-import { Turn } from "./turn.js";
-import { Players } from "./players.js";
-import { Log } from "./log.js";
-import { Saves } from "./saves.js";
-import { Secrecy } from "./secrecy.js";
-import { TabLock } from "./tabs.js";
-import { NewGame } from "./new-game.js";
-import { Bots } from "./bots.js";
-import { Engine } from "./engine.js";
-import { checkColours, seatColour } from "./colours.js";
-import { h, replace } from "./dom.js";
-import { closeAll } from "./dialogs.js";
-import { noteDecider, holdButtons, resetDecider } from "./guard.js";
-import { t, CHANGE_EVENT } from "./i18n.js";
-import { refusalWords } from "./error-words.js";
-import { linkRuleCitations } from "./rules-link.js";
-import { BoardMotion } from "./board-motion.js";
+import { Engine } from "./engine/engine.js";
+import { checkColours, seatColour } from "./board/colours.js";
+import { h, replace } from "./panels/dom.js";
+import { closeAll } from "./panels/dialogs.js";
+import { noteDecider, holdButtons, resetDecider } from "./turn/guard.js";
+import { t } from "./words/i18n.js";
+import { refusalWords } from "./words/error-words.js";
+import { linkRuleCitations } from "./words/rules-link.js";
+import { BoardMotion } from "./board/board-motion.js";
 
 const root = document.documentElement;
 const $ = (id) => document.getElementById(id);
@@ -37,6 +29,29 @@ export class App {
     this.meta = null;    // {app, colours, settings: {handover}}
     this.ui = { selected: null, replay: null };
     this.ready = false;
+    // the parts, made and wired in app.js
+    /** @type {import("./boot/tabs.js").TabLock} */
+    this.tab = null;
+    /** @type {import("./turn/turn.js").Turn} */
+    this.turn = null;
+    /** @type {import("./panels/players.js").Players} */
+    this.players = null;
+    /** @type {import("./panels/log.js").Log} */
+    this.log = null;
+    /** @type {import("./panels/saves.js").Saves} */
+    this.saves = null;
+    /** @type {import("./turn/secrecy.js").Secrecy} */
+    this.secrecy = null;
+    /** @type {import("./panels/new-game.js").NewGame} */
+    this.newGame = null;
+    /** @type {import("./bots/bots.js").Bots} */
+    this.bots = null;
+    /** @type {BoardMotion | null} the last move's marks and animations, made at the first render */
+    this.motion = null;
+    /** @type {number | undefined} the actions counted at the last render */
+    this.renderedActions = undefined;
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    this.sayTimer = undefined;
   }
 
   /** The seat whose decision the table waits for now (null when the game is over). */
@@ -170,11 +185,12 @@ export class App {
     this.turn.renderPanel();
     if (noteDecider(this.decider(view))) holdButtons($("turn-panel").querySelectorAll("button"));
     this.renderBanner(view);
-    $("export").disabled = false;
+    /** @type {HTMLButtonElement} */ ($("export")).disabled = false;
     root.dataset.stage = view.stage;
     root.dataset.actions = String(this.view.log.length);
     if (focusId && !active.isConnected) {
-      document.querySelector(`[data-testid="${CSS.escape(focusId)}"]`)?.focus({ preventScroll: true });
+      /** @type {HTMLElement | null} */ (document.querySelector(`[data-testid="${CSS.escape(focusId)}"]`))
+        ?.focus({ preventScroll: true });
     }
     // a decision made from the turn panel (add, select, move...): the keyboard goes on from
     // the new turn's heading, not from the page's start (WCAG 2.4.3)
@@ -216,29 +232,4 @@ export class App {
     replace(banner, h("span", { class: "chip", style: { "--chip": c.fill, "--chip-ink": c.ink },
       "aria-hidden": "true" }, String(seat + 1)), " ", h("span", { class: "clip", title: text }, text));
   }
-}
-
-/** The UI's parts, made once the page's static elements exist. */
-export function createApp() {
-  const app = new App();
-  app.tab = new TabLock({ onTakeOver: () => {
-    if (!app.saves.resume()) app.newGame.open();
-  } });
-  app.turn = new Turn(app);
-  app.players = new Players(app, $("players"));
-  app.log = new Log(app, $("log-panel"));
-  app.saves = new Saves(app);
-  app.secrecy = new Secrecy(app);
-  app.newGame = new NewGame(app);
-  app.bots = new Bots(app);
-  // a message is dismissed by a tap on it (on a phone it floats over the page)
-  $("message").addEventListener("click", () => app.say(""));
-  // another language: the panels are redrawn by turn.js's listener; the players panel and
-  // the saves warning keep a cache of their text
-  addEventListener(CHANGE_EVENT, () => {
-    app.players.key = null;
-    app.saves.reword();
-    if (app.view) app.render();
-  });
-  return app;
 }

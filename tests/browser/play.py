@@ -216,7 +216,7 @@ def page_refusal(page: Page, game: Game, action: Action) -> str:
         raise AssertionError(f"the engine accepts {action}")
     names = [p["name"] for p in game.view()["players"]]
     text: str = page.evaluate("""async ([error, names]) => {
-      const { errorWords } = await import("./error-words.js");
+      const { errorWords } = await import("./words/error-words.js");
       return errorWords(error, { names, board: window.__qv.app.board.data });
     }""", [data, names])
     return text

@@ -143,6 +143,25 @@ def test_one_click_start_against_two_normal_bots(page: Page, site_url: str,
     assert console_errors == []
 
 
+def test_the_only_human_at_the_table_looks_without_being_asked(page: Page, site_url: str,
+                                                               console_errors: list[str]) -> None:
+    """R10: with one person among bots nobody else shares the screen, so "Look at my laurels"
+    shows the hoard at once; at a hot-seat table the owner is asked first (test_decisions)."""
+    open_site(page, site_url)
+    start_with_bots(page, ["human", "easy", "easy"], seed=4242)
+    wait_for_human(page)
+    page.get_by_test_id("look-mine").click()
+    look = page.get_by_test_id("hoard-view")
+    expect(look).to_be_visible()
+    expect(page.get_by_test_id("look-confirm")).to_have_count(0)
+    game = mirror(page)
+    total = game.state.total(HUMAN)
+    expect(look.get_by_test_id("hoard-total")).to_contain_text(f"Total: {total} point")
+    look.get_by_test_id("hoard-hide").click()
+    expect(look).to_have_count(0)
+    assert console_errors == []
+
+
 #: records what the page sends to the bots' worker (a copy of every message; other workers,
 #: such as the one that unzips Python's snapshot, aside)
 RECORD_WORKER_MESSAGES = """
@@ -341,7 +360,7 @@ def test_bots_play_offline_from_the_service_workers_cache(
     """The precache holds every site file, the bots' worker and its runtime included, so a game
     against bots starts and runs with the network off."""
     precache = json.loads((SITE / PRECACHE_JSON).read_text())
-    assert {"bots.js", "bot-worker.js"} <= set(precache["files"])
+    assert {"bots/bots.js", "bots/bot-worker.js"} <= set(precache["files"])
     open_site(page, site_url)
     page.locator('html[data-offline="ready"]').wait_for(state="attached",
                                                           timeout=BOT_TIMEOUT_MS)

@@ -58,7 +58,7 @@ def finished_save(seed: int = 3) -> str:
 
 def test_the_choice_persists_over_a_reload_and_sets_html_lang(app: Page) -> None:
     lang = app.evaluate("""async () => {
-      const i18n = await import("./i18n.js");
+      const i18n = await import("./words/i18n.js");
       const heard = new Promise((resolve) => addEventListener("qv-language",
         (e) => resolve(e.detail.lang), { once: true }));
       i18n.setLanguage("fr");
@@ -69,7 +69,7 @@ def test_the_choice_persists_over_a_reload_and_sets_html_lang(app: Page) -> None
     assert app.evaluate("localStorage.getItem('qv-lang')") == "fr"
     app.reload()
     wait_ready(app)
-    assert app.evaluate("import('./i18n.js').then((m) => m.getLanguage())") == "fr"
+    assert app.evaluate("import('./words/i18n.js').then((m) => m.getLanguage())") == "fr"
     expect(app.locator("html")).to_have_attribute("lang", "fr")
 
 
@@ -80,7 +80,7 @@ def test_the_browser_language_is_the_default(browser: Browser, site_url: str, lo
     try:
         page = context.new_page()
         page.goto(site_url)
-        assert page.evaluate("import('./i18n.js').then((m) => m.getLanguage())") == lang
+        assert page.evaluate("import('./words/i18n.js').then((m) => m.getLanguage())") == lang
     finally:
         context.close()
 
@@ -266,7 +266,7 @@ def english_left(page: Page, lang: str, *parts: Locator, groups: str = GAME_GROU
 def word(page: Page, key: str, params: dict[str, Any] | None = None) -> str:
     """The page's text for a catalog key in its current language."""
     text: str = page.evaluate("""async ([key, params]) =>
-      (await import("./i18n.js")).t(key, params)""", [key, params or {}])
+      (await import("./words/i18n.js")).t(key, params)""", [key, params or {}])
     return text
 
 
@@ -414,7 +414,7 @@ def test_a_switch_of_language_rewords_the_log_and_the_open_dialog(page: Page,
     answer = page.get_by_test_id("answer-dialog")
     expect(answer.locator("h2")).to_contain_text("ti chiede il consenso")
     italian = log_texts(page)
-    page.evaluate("import('./i18n.js').then((m) => m.setLanguage('fr'))")
+    page.evaluate("import('./words/i18n.js').then((m) => m.setLanguage('fr'))")
     expect(answer.locator("h2")).to_contain_text("demande votre consentement")
     expect(page.locator("html")).to_have_attribute("lang", "fr")
     french = log_texts(page)
@@ -423,7 +423,7 @@ def test_a_switch_of_language_rewords_the_log_and_the_open_dialog(page: Page,
     assert english_left(page, "fr", page.get_by_test_id("log"), page.locator("#turn-panel"),
                         *dialog_text(answer)) == []
     # and back to English: the engine's words with the interface's grammar
-    page.evaluate("import('./i18n.js').then((m) => m.setLanguage('en'))")
+    page.evaluate("import('./words/i18n.js').then((m) => m.setLanguage('en'))")
     expect(answer.locator("h2")).to_contain_text("asks for your consent")
     no_missing_keys(page)
 

@@ -289,14 +289,14 @@ def test_an_offline_copy_missing_a_file_is_not_mixed_with_newer_files(
     page.evaluate("""async ([name, file]) => {
       const cache = await caches.open(name);
       if (!(await cache.delete(new URL(file, location.href).href))) throw new Error("not cached");
-    }""", [f"quo-vadis {url} {build_id}", "dialogs.js"])
-    dialogs = folder / "dialogs.js"
+    }""", [f"quo-vadis {url} {build_id}", "panels/dialogs.js"])
+    dialogs = folder / "panels" / "dialogs.js"
     dialogs.write_text(dialogs.read_text() + "\n// a newer build\n")
     server_hits.clear()
     page.reload()
     wait_engine_ready(page)
     served = {path for _, path, status in server_hits if status in (200, 304)}
-    assert f"/{SUB_PATH}dialogs.js" in served
+    assert f"/{SUB_PATH}panels/dialogs.js" in served
     assert f"/{SUB_PATH}index.html" in served or f"/{SUB_PATH}" in served  # not the cached page
     page.locator(OFFLINE_SETTLED).wait_for(state="attached", timeout=OFFLINE_TIMEOUT_MS)
     assert page.get_attribute("html", "data-offline") == "error"

@@ -396,7 +396,7 @@ def test_an_offer_is_said_in_numbers(app: Page) -> None:
     """R7.2, R11: a split of a move over a IV with the pool not empty gains 5 points: the asked
     player would get 2 of the 5 (the mover keeps the odd point); payments count too."""
     words = app.evaluate("""async () => {
-      const { offerNumbers } = await import("./consent.js");
+      const { offerNumbers } = await import("./turn/consent.js");
       return [offerNumbers({ split: true }, "IV", 10),
               offerNumbers({ mover_pays: ["III"] }, "V", 0),
               offerNumbers({ consenter_pays: ["II", "I"] }, null, 0)];

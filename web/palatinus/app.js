@@ -3,7 +3,7 @@
 // imports the Palatinus bridge from the same wheel. Marks <html data-engine="loading|ready|
 // error"> as the Quo Vadis page does; tests wait on it.
 
-import { loadEngine } from "../engine-loader.js";
+import { loadEngine } from "../boot/engine-loader.js";
 
 const root = document.documentElement;
 /** @param {string} id @returns {any} */
@@ -20,9 +20,9 @@ const pyodide = loadEngine(({ stage, fraction, message }) => {
   $("progress").value = fraction;
 });
 pyodide.catch(() => {});
-const modules = Promise.all([import("../i18n.js"), import("../dom.js"), import("./engine.js"),
-  import("./board.js"), import("./table.js"), import("./saves.js"), import("../page-text.js"),
-  import("../tabs.js")]);
+const modules = Promise.all([import("../words/i18n.js"), import("../panels/dom.js"), import("./engine.js"),
+  import("./board.js"), import("./table.js"), import("./saves.js"), import("../words/page-text.js"),
+  import("../boot/tabs.js")]);
 
 /** The page's static words in the chosen language. @param {(key: string) => string} t */
 function word(t) {

@@ -8,8 +8,8 @@
 // A face-down inhabitant's kind is drawn only when the view given carries it, which only the
 // owner's own seat view does (P8).
 
-import { s, replace } from "../dom.js";
-import { t } from "../i18n.js";
+import { s, replace } from "../panels/dom.js";
+import { t } from "../words/i18n.js";
 
 /** Hex size (centre to corner) in SVG units. */
 const SIZE = 34;

@@ -11,7 +11,7 @@
 //   {type: "decision", id, seat, reply, ms}        reply: {ok: true, action} or {ok: false, error}
 //   {type: "failed", message}
 
-import { loadEngine } from "../engine-loader.js";
+import { loadEngine } from "../boot/engine-loader.js";
 
 const started = performance.now();
 

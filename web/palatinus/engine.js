@@ -2,7 +2,7 @@
 // JSON strings (docs/palatinus-protocol.md). Replies are parsed by the Quo Vadis wrapper's
 // Engine.call: {ok: true, ...} or {ok: false, error: {rule, code, message, params}}.
 
-import { Engine } from "../engine.js";
+import { Engine } from "../engine/engine.js";
 
 export class PalEngine {
   /** @param {any} pyodide a Pyodide with the wheel on its path */

@@ -5,8 +5,8 @@
 // Buttons (and the arrow keys, Home, End on the bar) step through it; the log marks the
 // action shown. State on <html>: data-pal-replay (the number of actions shown).
 
-import { h, replace } from "../dom.js";
-import { t } from "../i18n.js";
+import { h, replace } from "../panels/dom.js";
+import { t } from "../words/i18n.js";
 import { logText } from "./words.js";
 
 const root = document.documentElement;

@@ -17,9 +17,9 @@
 // number of actions), data-pal-scoring (shown|done), data-saved (the autosave's action count),
 // data-pal-replay (replay.js: the actions shown when a finished game is watched again).
 
-import { h, replace } from "../dom.js";
-import { held, holdButtons, noteDecider, resetDecider } from "../guard.js";
-import { has, t } from "../i18n.js";
+import { h, replace } from "../panels/dom.js";
+import { held, holdButtons, noteDecider, resetDecider } from "../turn/guard.js";
+import { has, t } from "../words/i18n.js";
 import { COLOURS, tilePreview } from "./board.js";
 import { botPauseMs, PalBots } from "./bots.js";
 import { PalReplay } from "./replay.js";

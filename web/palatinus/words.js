@@ -1,7 +1,7 @@
 // The Palatinus page's words: the scoring steps and the players' names in the chosen language
 // (keys palatinus.* of web/locales). Data in, text out: nothing here knows a rule.
 
-import { t, listText } from "../i18n.js";
+import { t, listText } from "../words/i18n.js";
 
 /** @param {string[]} names @param {number} seat */
 function who(names, seat) {

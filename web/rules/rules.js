@@ -1,11 +1,11 @@
-// @ts-nocheck -- its JSDoc types are not complete yet: remove this line once `build.py lint` passes without it
 // The reference pages (en.html, it.html, fr.html, es.html): the language switcher keeps the
 // section being read (#r6-2 stays #r6-2) and remembers the choice for the game's Rules link.
 // No inline script or handler anywhere: the pages run under script-src 'self'.
 
 const LANGUAGE_KEY = "qv-lang";  // the same key as ../rules-link.js
 
-const switchers = [...document.querySelectorAll("a[data-lang-switch]")];
+const switchers = [.../** @type {NodeListOf<HTMLAnchorElement>} */ (
+  document.querySelectorAll("a[data-lang-switch]"))];
 
 /** Carry the current #section over to every other language's link. */
 function keepSection() {

@@ -1,4 +1,3 @@
-// @ts-nocheck -- its JSDoc types are not complete yet: remove this line once `build.py lint` passes without it
 // Gets Python's snapshot off the page's main thread (python-snapshot.js): decides whether a
 // first visit should fetch it at all (snapshot-route.js), downloads and unzips the build's
 // file, and rebuilds the memory from it and the runtime's WebAssembly (memory-image.js).
@@ -54,8 +53,10 @@ self.onmessage = async ({ data }) => {
     wasm.catch(() => {});
     const diff = new Uint8Array(await fetchUnzipped(data.url, data.integrity));
     const { memory, sparse } = rebuildMemory(diff, dataSegments(await wasm));
-    self.postMessage({ memory: memory.buffer, sparse: sparse.buffer },
-      [memory.buffer, sparse.buffer]);
+    // a worker's postMessage (the checker types `self` as a window's)
+    /** @type {{postMessage: (message: unknown, transfer: Transferable[]) => void}} */ (
+      /** @type {unknown} */ (self)).postMessage(
+      { memory: memory.buffer, sparse: sparse.buffer }, [memory.buffer, sparse.buffer]);
   } catch (error) {
     self.postMessage({ error: String(error?.message ?? error) });
   }

@@ -1,4 +1,3 @@
-// @ts-nocheck -- its JSDoc types are not complete yet: remove this line once `build.py lint` passes without it
 // Saves: the running game autosaves after every action (localStorage) and resumes after a
 // reload, even in the middle of a consent request (the engine replays seed + actions). A game
 // can be exported to a .json file and imported from one; a file is checked on a separate
@@ -12,8 +11,8 @@
 
 import { h } from "./dom.js";
 import { openWorded, confirmWorded, messageWorded } from "./worded-dialog.js";
-import { t } from "./i18n.js";
-import { errorWords } from "./error-words.js";
+import { t } from "../words/i18n.js";
+import { errorWords } from "../words/error-words.js";
 
 export const AUTOSAVE_KEY = "quo-vadis.autosave";
 /** {saved, actions}: the autosave holds `saved` actions, the game had `actions` */
@@ -51,7 +50,7 @@ export class Saves {
     window.addEventListener("beforeunload", (event) => {
       if (!this.warning.hidden) event.preventDefault();  // unsaved actions: ask first
     });
-    this.input = document.getElementById("import-file");
+    this.input = /** @type {HTMLInputElement} */ (document.getElementById("import-file"));
     document.getElementById("export").addEventListener("click", () => this.exportFile());
     document.getElementById("import").addEventListener("click", () => this.chooseFile());
     this.input.addEventListener("change", () => {

@@ -3,7 +3,7 @@
 // each onlooker view. It knows nothing of the rules: turn.js tells it what to highlight and
 // receives the clicks (pointer, or Enter/Space on a focused office or laurel space).
 
-import { s } from "./dom.js";
+import { s } from "../panels/dom.js";
 import { seatColour, shapePath, shapeTextY } from "./colours.js";
 
 // The board's words (i18n.js's t and listText) are handed in by app.js (`words` below): this

@@ -1,20 +1,19 @@
-// @ts-nocheck -- its JSDoc types are not complete yet: remove this line once `build.py lint` passes without it
 // Deal terms (R11) composed in a dialog: laurels paid by either side, the split of the gains,
 // where Caesar's bonus move goes, and promises. A payer composing the deal sees their own
 // laurels here (the dialog is addressed to them); nobody else's hoard is ever shown.
 // Every text is in the chosen language (i18n.js).
 
-import { h } from "./dom.js";
-import { openDialog } from "./dialogs.js";
-import { KINDS } from "./colours.js";
-import { t } from "./i18n.js";
-import { termsWords } from "./event-words.js";
+import { h } from "../panels/dom.js";
+import { openDialog } from "../panels/dialogs.js";
+import { KINDS } from "../board/colours.js";
+import { t } from "../words/i18n.js";
+import { termsWords } from "../words/event-words.js";
 
 /** Terms in words for the two parties of the deal, who may see the kinds paid (the log and
  * everyone else see counts, R10). */
-export function termsText(app, terms, mover, consenter = null) {
-  return termsWords(terms, app.view.players.map((p) => p.name), { mover: app.name(mover),
-    consenter: consenter === null ? null : app.name(consenter), kinds: true });
+export function termsText(table, terms, mover, consenter = null) {
+  return termsWords(terms, table.view().players.map((p) => p.name), { mover: table.name(mover),
+    consenter: consenter === null ? null : table.name(consenter), kinds: true });
 }
 
 function kindLabel(kind) { return t(`laurel.kind.${kind}`); }
@@ -54,23 +53,26 @@ function tokenPicker(label, side, limits, initial, note) {
 }
 
 /**
- * @param {object} app
- * @param {object} o {composer, mover, consenter, from, to, laurel, initial, title, submitLabel,
- *   consents?: number[], submit: (terms, consents) => string|null}
+ * @param {import("./consent.js").DialogTable} table
+ * @param {{composer: number, mover: number, consenter: number, from: number, to: number,
+ *   laurel?: string | null, initial?: import("qvcore-protocol").TermsData | null, title: string,
+ *   submitLabel: string, consents?: number[], consentSelect?: HTMLSelectElement,
+ *   submit: (terms: import("qvcore-protocol").TermsData, consents: number) => string | null}} o
+ *   the parties, the path, the terms to start from, and what to do with the terms composed
  */
-export function openTermsComposer(app, o) {
-  const view = app.view;
-  const mine = app.engine.hoard(o.composer);  // the composer's own laurels, for this dialog only
+export function openTermsComposer(table, o) {
+  const view = table.view();
+  const mine = table.hoard(o.composer);  // the composer's own laurels, for this dialog only
   const initial = o.initial ?? {};
   const side = (payerSeat, key, label) => tokenPicker(label, key === "mover_pays" ? "mover" : "consenter",
     payerSeat === o.composer ? mine?.hoard ?? {} : null,
     Array.isArray(initial[key]) ? initial[key] : [],
     payerSeat === o.composer ? t("terms.fromYours")
-      : t("terms.cannotSee", { name: app.name(payerSeat) }));
+      : t("terms.cannotSee", { name: table.name(payerSeat) }));
   const moverPays = side(o.mover, "mover_pays",
-    t("terms.paysTo", { payer: app.name(o.mover), payee: app.name(o.consenter) }));
+    t("terms.paysTo", { payer: table.name(o.mover), payee: table.name(o.consenter) }));
   const consenterPays = side(o.consenter, "consenter_pays",
-    t("terms.paysTo", { payer: app.name(o.consenter), payee: app.name(o.mover) }));
+    t("terms.paysTo", { payer: table.name(o.consenter), payee: table.name(o.mover) }));
   const split = h("input", { type: "checkbox", id: "terms-split", "data-testid": "terms-split",
     checked: Boolean(initial.split) });
   let caesar = null;
@@ -99,14 +101,14 @@ export function openTermsComposer(app, o) {
   const seats = view.players.map((p) => p.seat);
   const addPromise = (p = { by: o.consenter, kind: "consent", player: o.mover }) => {
     const by = h("select", { "aria-label": t("terms.promise.by"), "data-testid": "promise-by" },
-      [o.mover, o.consenter].map((q) => h("option", { value: String(q), selected: q === p.by }, app.name(q))));
+      [o.mover, o.consenter].map((q) => h("option", { value: String(q), selected: q === p.by }, table.name(q))));
     const kind = h("select", { "aria-label": t("terms.promise.kind"), "data-testid": "promise-kind" },
       h("option", { value: "consent", selected: p.kind === "consent" }, t("terms.promise.willConsent")),
       h("option", { value: "refuse", selected: p.kind === "refuse" }, t("terms.promise.willRefuse")),
       h("option", { value: "caesar", selected: p.kind === "caesar" },
         t("terms.promise.willCaesar")));
     const player = h("select", { "aria-label": t("terms.promise.to"), "data-testid": "promise-player" },
-      seats.map((q) => h("option", { value: String(q), selected: q === p.player }, app.name(q))));
+      seats.map((q) => h("option", { value: String(q), selected: q === p.player }, table.name(q))));
     // a Caesar promise names a laurel space (R11); it is made to the other party of the deal
     const space = h("select", { "aria-label": t("terms.promise.space"), "data-testid": "promise-space" },
       view.spaces.map((x) => h("option", { value: `${x.from}-${x.to}`,
@@ -134,7 +136,10 @@ export function openTermsComposer(app, o) {
     h("button", { type: "button", class: "btn small", "data-testid": "promise-add",
       onclick: () => addPromise() }, t("terms.promise.add"))));
 
+  /** The terms as composed (the engine checks them when they are submitted).
+   * @returns {import("qvcore-protocol").TermsData} */
   const build = () => {
+    /** @type {Record<string, any>} */
     const terms = {};
     const m = moverPays.value();
     const c = consenterPays.value();
@@ -159,7 +164,7 @@ export function openTermsComposer(app, o) {
     return terms;
   };
   return openDialog({
-    title: o.title, to: { name: app.name(o.composer), seat: o.composer, meta: app.meta },
+    title: o.title, to: { name: table.name(o.composer), seat: o.composer, meta: table.meta() },
     testid: "terms-dialog", className: "terms",
     body: [h("p", {}, t("terms.move", { from: o.from, to: o.to })), ...parts],
     actions: [

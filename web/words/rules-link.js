@@ -6,7 +6,7 @@
 // reference's language switcher and meant for the interface's own switch too), else the
 // browser's first supported language, else English.
 
-import { RULES_LANGUAGES, SECTIONS } from "./rules/sections.js";
+import { RULES_LANGUAGES, SECTIONS } from "../rules/sections.js";
 
 export const LANGUAGE_KEY = "qv-lang";
 
@@ -41,7 +41,7 @@ export function rulesUrl(section = "", lang = preferredLanguage()) {
   if (section && !Object.hasOwn(SECTIONS, section)) {
     throw new Error(`no rules section "${section}" (see rules/sections.js)`);
   }
-  const page = `rules/${supported(lang) ?? "en"}.html${section ? "#" + section : ""}`;
+  const page = `../rules/${supported(lang) ?? "en"}.html${section ? "#" + section : ""}`;
   return new URL(page, import.meta.url).href;
 }
 

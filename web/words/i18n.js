@@ -12,7 +12,7 @@
 // `ready` rejects with the reason (app.js says so). setLanguage() switches once the new
 // catalog is there.
 
-import en from "./locales/en.js";
+import en from "../locales/en.js";
 
 export const LANGUAGES = ["en", "it", "fr", "es"];
 export const STORAGE_KEY = "qv-lang";
@@ -32,7 +32,7 @@ export function loadLanguage(lang) {
   if (CATALOGS[lang]) return Promise.resolve(CATALOGS[lang]);
   if (!LANGUAGES.includes(lang)) return Promise.reject(new Error(`unsupported language: ${lang}`));
   if (!loading.has(lang)) {
-    const load = import(`./locales/${lang}.js`).then((module) => {
+    const load = import(`../locales/${lang}.js`).then((module) => {
       CATALOGS[lang] = module.default;
       return module.default;
     });

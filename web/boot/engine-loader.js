@@ -1,4 +1,3 @@
-// @ts-nocheck -- its JSDoc types are not complete yet: remove this line once `build.py lint` passes without it
 // Loads the Python rules engine (qvcore) into Pyodide, from this site's own files only.
 // Works in the page and in a module worker (no DOM is used).
 //
@@ -34,9 +33,9 @@ const WHEEL_PATH = "__WHEEL_PATH__";
 const WHEEL_INTEGRITY = "__WHEEL_INTEGRITY__";
 const BUILT = BUILD_ID !== "__" + "BUILD_ID__";
 
-const RUNTIME_URL = new URL("./pyodide/", import.meta.url).href;
-const BUILD_INFO_URL = new URL("./build-info.json", import.meta.url).href;
-const SITE_URL = new URL("./", import.meta.url).href;
+const RUNTIME_URL = new URL("../pyodide/", import.meta.url).href;
+const BUILD_INFO_URL = new URL("../build-info.json", import.meta.url).href;
+const SITE_URL = new URL("../", import.meta.url).href;
 
 /** Where the wheel is written in Python's file system: the build stamps tools/snapshot.py's
  * SNAPSHOT_WHEEL_FILE, where the snapshot has it on sys.path. */
@@ -47,11 +46,20 @@ const WHEEL_FILE = "__WHEEL_FILE__";
  * written again after a snapshot is restored. Holds no JavaScript object. */
 const IMPORT_ENGINE = `import sys\nsys.path.insert(0, "${WHEEL_FILE}")\nimport qvcore.jsapi`;
 
+/** The parts of a Pyodide instance the page uses (its own module has no declarations).
+ * @typedef {{runPython: (code: string) => any, globals: {get: (name: string) => any},
+ *   [name: string]: any}} Pyodide */
+
 /** A loading failure the page can show as is: `message` says what happened, `advice` what to
  * do. `file` names the file that failed, when one did. `key`/`params` and `adviceKey` word
  * the same in the chosen language (web/locales, "load.*"); the English stays in `message`
  * because this module runs before the catalogs may have loaded. */
 export class EngineLoadError extends Error {
+  /**
+   * @param {string} message
+   * @param {{advice?: string, file?: string | null, cause?: unknown, key?: string | null,
+   *   params?: object, adviceKey?: string}} [details]
+   */
   constructor(message, { advice = "Reload the page to try again.", file = null, cause,
     key = null, params = {}, adviceKey = "load.advice.reload" } = {}) {
     super(message, cause === undefined ? undefined : { cause });
@@ -95,7 +103,7 @@ export const snapshotRoute = new Promise((resolve) => { settleRoute = resolve; }
  * pyodide, python}.
  * `wheel` is a URL relative to build-info.json. A failed fetch is retried on the next call.
  * Not needed to start the engine (its ids are built into this file).
- * @returns {Promise<object>}
+ * @returns {Promise<{build: string, version: string, [field: string]: any}>}
  */
 export function readBuildInfo() {
   if (buildInfo === null) {
@@ -237,7 +245,9 @@ function watchRuntimeDownloads(compiled) {
 
 /** Pyodide's module, imported as soon as loading starts (index.html preloads it too). */
 function importRuntime() {
-  const module = import("./pyodide/pyodide.mjs");
+  // the runtime is copied beside this file by the build (it is not in the sources)
+  // @ts-ignore -- no declarations for the runtime's module
+  const module = import("../pyodide/pyodide.mjs");
   module.catch(() => {});  // awaited in startRuntime
   return module;
 }
@@ -318,7 +328,8 @@ async function restore(runtime, compiled, memory, wheel) {
  * @param {(progress: {stage: string, fraction: number, message: string}) => void} [onProgress]
  *   called as loading goes on; stage is one of "runtime", "wheel", "import", "ready";
  *   fraction rises from 0 to 1.
- * @param {{snapshot?: boolean, route?: string, after?: Promise, prepareAfter?: Promise}}
+ * @param {{snapshot?: boolean, route?: "auto" | "build" | "start", after?: Promise,
+ *   prepareAfter?: Promise}}
  *   [options]
  *   snapshot: false never uses a snapshot (Python starts and imports the engine itself).
  *   route: "auto" (the default) lets a first visit weigh its link and CPU to choose between
@@ -329,7 +340,7 @@ async function restore(runtime, compiled, memory, wheel) {
  *   on other threads that still slows a small machine's main thread) begin once this has
  *   settled (the page passes the board's paint). The files download, and the browser's copy
  *   of the snapshot is read, meanwhile.
- * @returns {Promise<object>} the Pyodide instance, with qvcore.jsapi imported.
+ * @returns {Promise<Pyodide>} the Pyodide instance, with qvcore.jsapi imported.
  * @throws {EngineLoadError} with a readable message (and `advice`) when any step fails.
  */
 export async function loadEngine(onProgress = () => {},

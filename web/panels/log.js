@@ -1,4 +1,3 @@
-// @ts-nocheck -- its JSDoc types are not complete yet: remove this line once `build.py lint` passes without it
 // The log: every event in words in the chosen language, worded from the engine's public
 // events (they hold no secret, R10), undo of recent actions (confirming when it takes back
 // another player's decision), and a replay that steps through the game with the engine's
@@ -6,17 +5,54 @@
 
 import { h, replace } from "./dom.js";
 import { confirmDialog } from "./dialogs.js";
-import { t, CHANGE_EVENT } from "./i18n.js";
-import { eventWords } from "./event-words.js";
-import { refusalWords } from "./error-words.js";
+import { t, CHANGE_EVENT } from "../words/i18n.js";
+import { eventWords } from "../words/event-words.js";
+
+/** @typedef {import("qvcore-protocol").View} View */
+/** @typedef {import("qvcore-protocol").LogLine} LogLine */
+/** @typedef {import("qvcore-protocol").ErrorData} ErrorData */
+/** The replay of a finished game: its step n of total, and the view at that step.
+ * @typedef {{n: number, total: number, view: View | null}} Replay */
+
+/**
+ * What the log needs from the table, and nothing else.
+ * @typedef {object} LogTable
+ * @property {() => View | null} view  the onlooker's view, with its log
+ * @property {() => boolean} ready  whether the engine is ready
+ * @property {{replay: Replay | null}} ui  the page's state the replay lives in
+ * @property {(seat: number) => {fill: string, ink: string}} colour
+ * @property {(seat: number) => string} name
+ * @property {() => number | null} decider  the seat the table waits for
+ * @property {(count: number) => void} undo  take back this many actions
+ * @property {() => boolean} bots  whether bots sit at the table
+ * @property {() => unknown} botsUndo  undo back to the last decision of a human
+ * @property {(n: number) => {ok: boolean, view?: View, error?: ErrorData}} replayView
+ * @property {(error: ErrorData) => string} refusal  an engine's refusal in words
+ * @property {(text: string, kind?: string) => void} say
+ * @property {() => void} render
+ */
 
 export class Log {
-  constructor(app, panel) {
-    this.app = app;
+  /**
+   * @param {LogTable} table
+   * @param {HTMLElement} panel
+   */
+  constructor(table, panel) {
+    this.table = table;
+    /** @type {HTMLOListElement} */
     this.list = panel.querySelector("#log");
+    /** @type {HTMLButtonElement} */
     this.undoButton = panel.querySelector("#undo");
+    /** @type {HTMLButtonElement} */
     this.replayButton = panel.querySelector("#replay");
+    /** @type {HTMLElement} */
     this.bar = panel.querySelector("#replay-bar");
+    /** @type {Record<string, HTMLElement> | null} */
+    this.barParts = null;
+    this.fresh = false;
+    this.marked = false;
+    /** @type {string | undefined} */
+    this.lastText = undefined;
     // each new action is read out (polite) by screen readers: the log line of the action
     this.announcer = h("div", { class: "sr-only", "aria-live": "polite", "aria-atomic": "true",
       "data-testid": "announcer" });
@@ -31,10 +67,10 @@ export class Log {
     this.gameKey = null;
     this.undoButton.addEventListener("click", () => this.undo());
     this.replayButton.addEventListener("click", () => {
-      if (app.ui.replay) this.stopReplay(); else this.startReplay();
+      if (table.ui.replay) this.stopReplay(); else this.startReplay();
     });
     this.bar.addEventListener("keydown", (event) => {
-      if (!app.ui.replay) return;
+      if (!table.ui.replay) return;
       const step = { ArrowLeft: -1, ArrowRight: 1, Home: -Infinity, End: Infinity }[event.key];
       if (step !== undefined) {
         event.preventDefault();
@@ -49,7 +85,8 @@ export class Log {
     this.list.replaceChildren();
     this.shown = 0;
     this.barParts = null;
-    if (this.app.view) this.render(this.app.view);
+    const view = this.table.view();
+    if (view) this.render(view);
   }
 
   /** Read a text out where screen readers hear it now (inside an open modal dialog). */
@@ -82,10 +119,12 @@ export class Log {
     return true;
   }
 
-  /** An entry in the chosen language (the engine's English text if it has no event). */
+  /** An entry in the chosen language (the engine's English text if it has no event).
+   * @param {LogLine} entry
+   * @returns {string} */
   words(entry) {
     if (!entry.event) return entry.text;
-    return eventWords(entry.event, this.app.view?.players.map((p) => p.name) ?? []);
+    return eventWords(entry.event, this.table.view()?.players.map((p) => p.name) ?? []);
   }
 
   reset() {
@@ -94,8 +133,9 @@ export class Log {
     this.list.replaceChildren();
   }
 
+  /** @param {LogLine & {index?: number}} entry */
   item(entry) {
-    const c = this.app.colour(entry.player);
+    const c = this.table.colour(entry.player);
     const li = h("li", { "data-index": String(entry.index), "data-type": entry.type },
       h("span", { class: "chip small", style: { "--chip": c.fill, "--chip-ink": c.ink },
         "aria-hidden": "true" }, String(entry.player + 1)), " ",
@@ -103,6 +143,7 @@ export class Log {
     return li;
   }
 
+  /** @param {View} view */
   render(view) {
     const log = view.log;
     const key = JSON.stringify(view.options);
@@ -124,9 +165,9 @@ export class Log {
       // scroll once the frame is laid out anyway (no forced layout here)
       requestAnimationFrame(() => { this.list.scrollTop = this.list.scrollHeight; });
     }
-    const replay = this.app.ui.replay;
+    const replay = this.table.ui.replay;
     if (replay || this.marked) {
-      for (const li of this.list.children) {
+      for (const li of /** @type {HTMLCollectionOf<HTMLElement>} */ (this.list.children)) {
         li.classList.toggle("future", Boolean(replay) && Number(li.dataset.index) >= replay.n);
         li.classList.toggle("current", Boolean(replay) && Number(li.dataset.index) === replay.n - 1);
       }
@@ -134,10 +175,10 @@ export class Log {
     }
     // a finished game stays finished (the engine refuses undo_finished): replay it, or start anew
     this.undoButton.hidden = view.stage === "over";
-    this.undoButton.disabled = !this.app.ready || !log.length || Boolean(replay)
+    this.undoButton.disabled = !this.table.ready() || !log.length || Boolean(replay)
       || view.stage === "over";
     // R10: past positions are replayed only once the game is over (the engine refuses before)
-    this.replayButton.disabled = !this.app.ready || !log.length
+    this.replayButton.disabled = !this.table.ready() || !log.length
       || (view.stage !== "over" && !replay);
     this.replayButton.title = view.stage === "over" ? "" : t("log.replayClosed");
     this.replayButton.textContent = replay ? t("log.leaveReplay") : t("page.replay");
@@ -145,58 +186,65 @@ export class Log {
   }
 
   async undo() {
-    const app = this.app;
-    const log = app.view?.log ?? [];
-    if (!log.length || app.view.stage === "over") return;
-    if (app.bots.any()) return app.bots.undo();  // back to the last decision of a human
+    const table = this.table;
+    const view = table.view();
+    const log = view?.log ?? [];
+    if (!log.length || view.stage === "over") return;
+    if (table.bots()) {  // back to the last decision of a human
+      await table.botsUndo();
+      return;
+    }
     const last = log[log.length - 1];
-    const decider = app.decider();
+    const decider = table.decider();
     if (decider !== null && last.player !== decider) {
       const ok = await confirmDialog(t("log.undo.title"),
-        t("log.undo.text", { name: app.name(last.player), action: this.words(last) }),
-        { yes: t("log.undo.yes", { name: app.name(last.player) }), testid: "undo-confirm" });
+        t("log.undo.text", { name: table.name(last.player), action: this.words(last) }),
+        { yes: t("log.undo.yes", { name: table.name(last.player) }), testid: "undo-confirm" });
       if (!ok) return;
     }
-    app.undo(1);
+    table.undo(1);
   }
 
   // -- replay -------------------------------------------------------------------------------
 
   startReplay() {
-    const app = this.app;
-    if (app.view.stage !== "over") {
-      app.say(t("log.replayClosedRule"), "error");
+    const table = this.table;
+    const view = table.view();
+    if (view.stage !== "over") {
+      table.say(t("log.replayClosedRule"), "error");
       return;
     }
-    const total = app.view.log.length;
-    app.ui.replay = { n: 0, total, view: null };
+    table.ui.replay = { n: 0, total: view.log.length, view: null };
     this.show(0);
-    this.bar.querySelector("[data-testid=replay-next]")?.focus();
+    /** @type {HTMLElement | null} */ (this.bar.querySelector("[data-testid=replay-next]"))?.focus();
   }
 
   stopReplay() {
-    this.app.ui.replay = null;
-    this.app.render();
+    this.table.ui.replay = null;
+    this.table.render();
   }
 
+  /** @param {number} delta */
   step(delta) {
-    const r = this.app.ui.replay;
+    const r = this.table.ui.replay;
     this.show(Math.max(0, Math.min(r.total, r.n + delta)));
   }
 
+  /** @param {number} n */
   show(n) {
-    const app = this.app;
-    const reply = app.engine.replayView(n);
+    const table = this.table;
+    const reply = table.replayView(n);
     if (!reply.ok) {
-      app.say(refusalWords(app, reply.error), "error");
+      table.say(table.refusal(reply.error), "error");
       return;
     }
-    app.ui.replay.n = n;
-    app.ui.replay.view = reply.view;
-    app.render();
+    table.ui.replay.n = n;
+    table.ui.replay.view = reply.view;
+    table.render();
   }
 
   buildBar() {
+    /** @type {(label: string, aria: string, testid: string, delta: number) => HTMLElement} */
     const b = (label, aria, testid, delta) => h("button", { type: "button", class: "btn",
       "aria-label": aria, "data-testid": testid, onclick: () => this.step(delta) }, label);
     this.barParts = {
@@ -215,16 +263,18 @@ export class Log {
   }
 
   renderBar() {
-    const r = this.app.ui.replay;
+    const r = this.table.ui.replay;
     this.bar.hidden = !r;
     if (!r) return;
     if (!this.barParts) this.buildBar();
     const p = this.barParts;
     p.step.textContent = t("log.replay.step", { n: r.n, total: r.total });
-    p.text.textContent = r.n > 0 ? this.words(this.app.view.log[r.n - 1]) : t("log.replay.setUp");
+    p.text.textContent = r.n > 0 ? this.words(this.table.view().log[r.n - 1]) : t("log.replay.setUp");
     // keep focus usable: a button at the end of its range stays focusable (aria-disabled)
-    for (const [key, off] of [["first", r.n === 0], ["prev", r.n === 0], ["next", r.n === r.total],
-      ["last", r.n === r.total]]) {
+    /** @type {[string, boolean][]} */
+    const ends = [["first", r.n === 0], ["prev", r.n === 0], ["next", r.n === r.total],
+      ["last", r.n === r.total]];
+    for (const [key, off] of ends) {
       p[key].setAttribute("aria-disabled", off ? "true" : "false");
     }
   }

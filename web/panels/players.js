@@ -6,7 +6,7 @@
 
 import { h, replace } from "./dom.js";
 import { hoardText } from "./end-screen.js";
-import { t } from "./i18n.js";
+import { t } from "../words/i18n.js";
 
 export class Players {
   constructor(app, el) {

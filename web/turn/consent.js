@@ -3,15 +3,39 @@
 // Caesar chooser. Each dialog is addressed to the player who decides in it. Every text is in
 // the chosen language (i18n.js); the engine's refusals are worded from their codes.
 
-import { h } from "./dom.js";
-import { openDialog } from "./dialogs.js";
+import { h } from "../panels/dom.js";
+import { openDialog } from "../panels/dialogs.js";
 import { openTermsComposer, termsText } from "./terms.js";
-import { t, listText } from "./i18n.js";
-import { refusalWords } from "./error-words.js";
-import { dockAway } from "./board-motion.js";
-import { KIND_VALUE } from "./colours.js";
+import { t, listText } from "../words/i18n.js";
+import { dockAway } from "../board/board-motion.js";
+import { KIND_VALUE } from "../board/colours.js";
 
-function to(app, seat) { return { name: app.name(seat), seat, meta: app.meta }; }
+/** @typedef {import("qvcore-protocol").View} View */
+/** @typedef {import("qvcore-protocol").ActionData} ActionData */
+/** @typedef {import("qvcore-protocol").ErrorData} ErrorData */
+/** @typedef {{ok: boolean, view?: View, error?: ErrorData}} Reply */
+
+/**
+ * What the consent and terms dialogs need from the table (wired once, in app.js).
+ * @typedef {object} DialogTable
+ * @property {() => View} view  the onlooker's view
+ * @property {(seat: number) => string} name
+ * @property {() => object} meta  the game's meta (the seats' colours)
+ * @property {(seat: number) => Reply} seatView  one seat's own view, asked when it decides
+ * @property {(seat: number) => ({hoard: string[], total: number} | null)} hoard  a seat's own
+ *   laurels, for the dialog addressed to it only
+ * @property {(action: ActionData) => Reply} check  the engine's verdict, nothing played
+ * @property {(action: ActionData, options?: {quiet?: boolean}) => Reply} act
+ * @property {(text: string, kind?: string) => void} say
+ * @property {(error: ErrorData) => string} refusal  an engine's refusal in words
+ * @property {(seat: number) => void} look  a seat looks at its own laurels
+ * @property {() => object} boardSvg  the drawn board (a dialog docks away from a path)
+ */
+
+/** Whom a dialog is for.
+ * @param {DialogTable} table
+ * @param {number} seat */
+function to(table, seat) { return { name: table.name(seat), seat, meta: table.meta() }; }
 
 function laurelWords(kind) {
   return kind ? t("consent.laurel.on", { laurel: t(`laurel.kind.${kind}`) }) : t("consent.laurel.none");
@@ -19,27 +43,29 @@ function laurelWords(kind) {
 
 /** The mover chose a destination that needs consent (R6.2): own senators or a request. The
  * engine's hint names both actions (hint.move with the own supporters, hint.request) and
- * the order in which the request asks (hint.asked). */
-export function openMoveDialog(app, hint) {
-  const mover = app.view.actor;
+ * the order in which the request asks (hint.asked).
+ * @param {DialogTable} table
+ * @param {import("qvcore-protocol").Hint} hint */
+export function openMoveDialog(table, hint) {
+  const mover = table.view().actor;
   const asked = hint.asked;
   const offers = {};
   const offerList = h("ul", { class: "offers" });
   const showOffers = () => {
     offerList.replaceChildren(...asked.map((q) => h("li", {},
-      h("span", {}, t("consent.offer.to", { name: app.name(q) }),
-        offers[q] ? termsText(app, offers[q], mover, q) : t("consent.offer.none")), " ",
+      h("span", {}, t("consent.offer.to", { name: table.name(q) }),
+        offers[q] ? termsText(table, offers[q], mover, q) : t("consent.offer.none")), " ",
       h("button", { type: "button", class: "btn small", "data-testid": `offer-edit-${q}`,
         onclick: () => composeOffer(q) }, offers[q] ? t("consent.offer.change") : t("consent.offer.make")))));
   };
-  const composeOffer = (q) => openTermsComposer(app, {
+  const composeOffer = (q) => openTermsComposer(table, {
     composer: mover, mover, consenter: q, from: hint.from, to: hint.to, laurel: hint.laurel,
-    initial: offers[q], title: t("consent.offer.title", { name: app.name(q) }),
+    initial: offers[q], title: t("consent.offer.title", { name: table.name(q) }),
     submitLabel: t("consent.offer.keep"),
     submit: (terms) => {
       const probe = { ...hint.request, offers: { ...stringKeys(offers), [q]: terms } };
-      const reply = app.check(probe);
-      if (!reply.ok) return refusalWords(app, reply.error);
+      const reply = table.check(probe);
+      if (!reply.ok) return table.refusal(reply.error);
       offers[q] = terms;
       showOffers();
       return null;
@@ -50,7 +76,7 @@ export function openMoveDialog(app, hint) {
     h("p", {}, t("consent.move.needs", { from: hint.from, to: hint.to, count: hint.needed,
       laurel: laurelWords(hint.laurel) })),
     h("p", {}, t(hint.own_spare ? "consent.move.othersOwn" : "consent.move.others", {
-      list: listText(asked.map((q) => t("consent.move.otherCount", { name: app.name(q), count: hint.others[q] }))),
+      list: listText(asked.map((q) => t("consent.move.otherCount", { name: table.name(q), count: hint.others[q] }))),
       own: hint.own_spare })),
   ];
   if (hint.request) {
@@ -61,23 +87,23 @@ export function openMoveDialog(app, hint) {
   if (hint.move) {
     actions.push({ label: t("consent.move.own", { count: hint.needed }), kind: "primary",
       testid: "move-own", onClick: (d) => {
-        const reply = app.act(hint.move, { quiet: true });
-        if (!reply.ok) d.error(refusalWords(app, reply.error)); else d.close();
+        const reply = table.act(hint.move, { quiet: true });
+        if (!reply.ok) d.error(table.refusal(reply.error)); else d.close();
       } });
   }
   if (hint.request) {
-    actions.push({ label: t("consent.move.ask", { names: listText(asked.map((q) => app.name(q))) }),
+    actions.push({ label: t("consent.move.ask", { names: listText(asked.map((q) => table.name(q))) }),
       kind: hint.move ? "" : "primary",
       testid: "ask-consent", onClick: (d) => {
         const action = { ...hint.request };
         if (Object.keys(offers).length) action.offers = stringKeys(offers);
         d.close();
-        const reply = app.act(action, { quiet: true });
-        if (!reply.ok) app.say(refusalWords(app, reply.error), "error");
+        const reply = table.act(action, { quiet: true });
+        if (!reply.ok) table.say(table.refusal(reply.error), "error");
       } });
   }
   actions.push({ label: t("consent.cancel"), testid: "move-cancel", kind: "quiet", onClick: (d) => d.close() });
-  return openDialog({ title: t("consent.move.title", { from: hint.from, to: hint.to }), to: to(app, mover),
+  return openDialog({ title: t("consent.move.title", { from: hint.from, to: hint.to }), to: to(table, mover),
     testid: "move-dialog", body, actions, rules: "r6-2" });
 }
 
@@ -85,10 +111,12 @@ function stringKeys(obj) {
   return Object.fromEntries(Object.entries(obj).map(([k, v]) => [String(k), v]));
 }
 
-/** An asked player answers a request: agree, refuse, or agree on terms (R6.3, R11). */
-export function openAnswerDialog(app, seat) {
-  const view = app.view;
-  const own = app.engine.seatView(seat);
+/** An asked player answers a request: agree, refuse, or agree on terms (R6.3, R11).
+ * @param {DialogTable} table
+ * @param {number} seat */
+export function openAnswerDialog(table, seat) {
+  const view = table.view();
+  const own = table.seatView(seat);
   if (!own.ok) return null;
   const r = own.view.request;
   const legal = own.view.legal.filter((a) => a.type === "answer" && a.player === seat);
@@ -100,7 +128,7 @@ export function openAnswerDialog(app, seat) {
     && (p.kind === "consent" || p.kind === "refuse"));
   const body = [
     h("p", { "data-testid": "answer-question" }, t("consent.answer.question",
-      { mover: app.name(mover), from: r.from, to: r.to, count: r.needed }), " ",
+      { mover: table.name(mover), from: r.from, to: r.to, count: r.needed }), " ",
     t("consent.answer.yours", { count: senators })),
     h("p", {}, view.pool > 0 ? t("consent.answer.pool", { pool: view.pool })
       : t("consent.answer.poolEmpty")),
@@ -108,7 +136,7 @@ export function openAnswerDialog(app, seat) {
   ];
   if (offer) {
     body.push(h("p", { class: "offer", "data-testid": "answer-offer" },
-      t("consent.answer.offer", { mover: app.name(mover), terms: termsText(app, offer, mover, seat) })));
+      t("consent.answer.offer", { mover: table.name(mover), terms: termsText(table, offer, mover, seat) })));
   }
   if (offer) {
     body.push(h("p", { class: "offer-numbers", "data-testid": "answer-offer-numbers" },
@@ -119,11 +147,11 @@ export function openAnswerDialog(app, seat) {
   }
   if (promise) {
     body.push(h("p", { class: "note" }, t(promise.kind === "consent" ? "consent.answer.promisedConsent"
-      : "consent.answer.promisedRefuse", { name: app.name(mover) })));
+      : "consent.answer.promisedRefuse", { name: table.name(mover) })));
   }
   const act = (d, action) => {
-    const reply = app.act(action, { quiet: true });
-    if (!reply.ok) d.error(refusalWords(app, reply.error));
+    const reply = table.act(action, { quiet: true });
+    if (!reply.ok) d.error(table.refusal(reply.error));
   };
   const actions = [];
   const most = Math.max(0, ...choices);
@@ -134,17 +162,18 @@ export function openAnswerDialog(app, seat) {
       onClick: (d) => act(d, { type: "answer", player: seat, consents: c }) });
   }
   if (most > 0 && !(promise?.kind === "consent")) {
-    actions.push({ label: t("consent.agreeTerms"), testid: "answer-terms", onClick: (d) => openTermsComposer(app, {
+    actions.push({ label: t("consent.agreeTerms"), testid: "answer-terms", onClick: (d) => openTermsComposer(table, {
       composer: seat, mover, consenter: seat, from: r.from, to: r.to, laurel: r.laurel,
-      title: t("consent.terms.title", { name: app.name(mover) }), submitLabel: t("consent.terms.submit"),
+      title: t("consent.terms.title", { name: table.name(mover) }), submitLabel: t("consent.terms.submit"),
       consents: choices.filter((c) => c > 0), initial: offer,
       submit: (terms, consents) => {
+        /** @type {ActionData} */
         const action = { type: "answer", player: seat, consents, terms };
-        const check = app.check(action);
-        if (!check.ok) return refusalWords(app, check.error);
+        const check = table.check(action);
+        if (!check.ok) return table.refusal(check.error);
         d.close();
-        const reply = app.act(action, { quiet: true });
-        if (!reply.ok) app.say(refusalWords(app, reply.error), "error");
+        const reply = table.act(action, { quiet: true });
+        if (!reply.ok) table.say(table.refusal(reply.error), "error");
         return null;
       },
     }) });
@@ -154,11 +183,11 @@ export function openAnswerDialog(app, seat) {
       onClick: (d) => act(d, { type: "answer", player: seat, consents: 0 }) });
   }
   actions.push({ label: t("consent.look"), testid: "answer-look", kind: "quiet",
-    onClick: () => app.secrecy.look(seat) });
+    onClick: () => table.look(seat) });
   actions.push({ label: t("consent.notNow"), testid: "answer-later", kind: "quiet", onClick: (d) => d.close() });
-  const handle = openDialog({ title: t("consent.answer.title", { name: app.name(mover) }),
-    to: to(app, seat), testid: "answer-dialog", body, actions, rules: "r6-3" });
-  dockAway(handle.el, app.board, r.from, r.to);  // the path asked about stays in sight
+  const handle = openDialog({ title: t("consent.answer.title", { name: table.name(mover) }),
+    to: to(table, seat), testid: "answer-dialog", body, actions, rules: "r6-3" });
+  dockAway(handle.el, table.boardSvg(), r.from, r.to);  // the path asked about stays in sight
   return handle;
 }
 
@@ -183,20 +212,21 @@ export function offerNumbers(offer, laurel, pool) {
   return parts.join(" ");
 }
 
-/** All asked players have answered: the mover picks exactly the needed supporters (R6.4). */
-export function openSupportersDialog(app) {
-  const view = app.view;
+/** All asked players have answered: the mover picks exactly the needed supporters (R6.4).
+ * @param {DialogTable} table */
+export function openSupportersDialog(table) {
+  const view = table.view();
   const mover = view.current;
-  const own = app.engine.seatView(mover);
+  const own = table.seatView(mover);
   if (!own.ok) return null;
   const r = own.view.request;
   const moves = own.view.legal.filter((a) => a.type === "move" && a.from === r.from
     && a.to === r.to && a.supporters.length > 0);
   const rows = r.asked.map((a) => {
     const answer = r.answers[String(a.player)];
-    const name = app.name(a.player);
+    const name = table.name(a.player);
     const terms = answer?.terms && Object.keys(answer.terms).length
-      ? termsText(app, answer.terms, mover, a.player) : "";
+      ? termsText(table, answer.terms, mover, a.player) : "";
     const words = !answer ? t("consent.supporters.waiting", { name }) : answer.consents
       ? t(terms ? "consent.supporters.agreesTerms" : "consent.supporters.agrees",
         { name, count: answer.consents, terms }) : t("consent.supporters.refuses", { name });
@@ -212,39 +242,42 @@ export function openSupportersDialog(app) {
   } else {
     body.push(h("p", {}, t("consent.supporters.pick")));
   }
+  /** @type {{label: string, kind?: string, testid: string, onClick: (d: any) => void}[]} */
   const actions = moves.map((m) => {
-    const label = supportersText(app, m.supporters, mover);
+    const label = supportersText(table, m.supporters, mover);
     return {
       label: t("consent.supporters.moveWith", { supporters: label }), kind: "primary",
       testid: `support-${m.supporters.join("-")}`,
       onClick: (d) => {
-        const reply = app.act(m, { quiet: true });
-        if (!reply.ok) d.error(refusalWords(app, reply.error));
+        const reply = table.act(m, { quiet: true });
+        if (!reply.ok) d.error(table.refusal(reply.error));
       },
     };
   });
   actions.push({ label: t("consent.supporters.withdraw"), testid: "supporters-withdraw", onClick: (d) => {
-    const reply = app.act({ type: "withdraw", player: mover }, { quiet: true });
-    if (!reply.ok) d.error(refusalWords(app, reply.error));
+    const reply = table.act({ type: "withdraw", player: mover }, { quiet: true });
+    if (!reply.ok) d.error(table.refusal(reply.error));
   } });
   actions.push({ label: t("consent.supporters.later"), testid: "supporters-later", kind: "quiet",
     onClick: (d) => d.close() });
-  return openDialog({ title: t("consent.supporters.title"), to: to(app, mover), testid: "supporters-dialog",
+  return openDialog({ title: t("consent.supporters.title"), to: to(table, mover), testid: "supporters-dialog",
     body, actions, rules: "r6-4" });
 }
 
-export function supportersText(app, supporters, mover) {
+export function supportersText(table, supporters, mover) {
   const seen = [...new Set(supporters)];
   return listText(seen.map((q) => {
     const count = supporters.filter((x) => x === q).length;
     if (q === mover) return t("consent.supporter.own", { count });
-    return t("consent.supporter.other", { name: app.name(q), count });
+    return t("consent.supporter.other", { name: table.name(q), count });
   }));
 }
 
-/** Move Caesar (R8) as the turn's action, or as the R7.3 bonus. */
-export function openCaesarChooser(app, bonus) {
-  const view = app.view;
+/** Move Caesar (R8) as the turn's action, or as the R7.3 bonus.
+ * @param {DialogTable} table
+ * @param {boolean} bonus */
+export function openCaesarChooser(table, bonus) {
+  const view = table.view();
   const mover = view.actor;
   const list = h("div", { class: "choices" });
   let dialog = null;
@@ -255,12 +288,12 @@ export function openCaesarChooser(app, bonus) {
       : t("consent.caesar.empty");
     list.append(h("button", { type: "button", class: "btn", "data-testid": `caesar-to-${space.from}-${space.to}`,
       onclick: () => {
-        const reply = app.act({ type: "caesar", player: mover, from: space.from, to: space.to },
+        const reply = table.act({ type: "caesar", player: mover, from: space.from, to: space.to },
           { quiet: true });
-        if (!reply.ok) dialog.error(refusalWords(app, reply.error));
+        if (!reply.ok) dialog.error(table.refusal(reply.error));
       } }, t("consent.caesar.path", { from: space.from, to: space.to, token })));
   }
-  dialog = openDialog({ title: t(bonus ? "consent.caesar.titleBonus" : "consent.caesar.title"), to: to(app, mover),
+  dialog = openDialog({ title: t(bonus ? "consent.caesar.titleBonus" : "consent.caesar.title"), to: to(table, mover),
     testid: "caesar-dialog", rules: "r8",
     body: [h("p", {}, t("consent.caesar.text", { from: view.caesar.from, to: view.caesar.to })), list],
     actions: [{ label: t("consent.cancel"), kind: "quiet", testid: "caesar-cancel", onClick: (d) => d.close() }] });

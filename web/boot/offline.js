@@ -1,4 +1,3 @@
-// @ts-nocheck -- its JSDoc types are not complete yet: remove this line once `build.py lint` passes without it
 // Offline support: registers the service worker (sw.js, next to this file) and shows how far it
 // got on <html data-offline="...">, which tests and benchmarks wait on:
 //
@@ -25,8 +24,8 @@
 // with it. Pages without data-engine register on the load event.
 
 const PAGE_BUILD = "__BUILD_ID__";
-const SCRIPT_URL = new URL("sw.js", import.meta.url).href;
-const SCOPE = new URL("./", import.meta.url).href;
+const SCRIPT_URL = new URL("../sw.js", import.meta.url).href;
+const SCOPE = new URL("../", import.meta.url).href;
 const STATUS_TIMEOUT_MS = 10_000;
 const root = document.documentElement;
 
@@ -44,7 +43,7 @@ function report(state, extra = {}) {
 
 /** Resolves when the engine has finished loading (either way), or on load without an engine. */
 function pageSettled() {
-  return new Promise((resolve) => {
+  return new Promise(/** @param {(value?: unknown) => void} resolve */ (resolve) => {
     const settled = () => root.dataset.engine !== undefined && root.dataset.engine !== "loading";
     if (root.dataset.engine === undefined) {
       if (document.readyState === "complete") resolve();

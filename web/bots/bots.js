@@ -1,4 +1,3 @@
-// @ts-nocheck -- its JSDoc types are not complete yet: remove this line once `build.py lint` passes without it
 // Bot seats at the table. Which seats are bots (their level and seed) lives in the game's
 // meta (saved with it); the bots themselves think in a module Web Worker (bot-worker.js) with
 // its own Pyodide, started only once a game with bots is on the table, so the first load of the
@@ -13,11 +12,11 @@
 //
 // The pause: ?botpause=<ms> in the URL, else localStorage "quo-vadis.bot-pause-ms", else 700 ms.
 
-import { confirmDialog, openDialog } from "./dialogs.js";
-import { h } from "./dom.js";
-import { t } from "./i18n.js";
-import { refusalWords } from "./error-words.js";
-import { isSeed, randomSeed } from "./seeds.js";
+import { confirmDialog, openDialog } from "../panels/dialogs.js";
+import { h } from "../panels/dom.js";
+import { t } from "../words/i18n.js";
+import { refusalWords } from "../words/error-words.js";
+import { isSeed, randomSeed } from "../engine/seeds.js";
 
 export const LEVELS = ["easy", "normal", "hard"];
 export const LEVEL_LABELS = { easy: "easy", normal: "normal", hard: "hard" };

@@ -6,7 +6,7 @@
 
 import { h } from "./dom.js";
 import { openDialog } from "./dialogs.js";
-import { t, CHANGE_EVENT } from "./i18n.js";
+import { t, CHANGE_EVENT } from "../words/i18n.js";
 
 /**
  * Open a dialog from build(), a function returning openDialog's options in the current

@@ -7,7 +7,7 @@
 // last move shown, data-requested="3-6" the open request's path, and data-animating="1" is set
 // while a move is being animated (never with prefers-reduced-motion: reduce).
 
-import { s } from "./dom.js";
+import { s } from "../panels/dom.js";
 import { seatColour, shapePath } from "./colours.js";
 
 const MOTION_MS = 650;

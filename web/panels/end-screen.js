@@ -1,11 +1,10 @@
-// @ts-nocheck -- its JSDoc types are not complete yet: remove this line once `build.py lint` passes without it
 // The end screen (R9, R12 V3): every hoard revealed, the winner and why, in the chosen
 // language (i18n.js).
 
 import { h } from "./dom.js";
 import { openDialog } from "./dialogs.js";
-import { KINDS } from "./colours.js";
-import { t, listText, ordinal } from "./i18n.js";
+import { KINDS } from "../board/colours.js";
+import { t, listText, ordinal } from "../words/i18n.js";
 
 /** A revealed hoard in words, highest kind first ("V, III ×2, I"), in the chosen language. */
 function hoardText(hoard) {

@@ -28,8 +28,8 @@ const WASM_BYTES = Number("__WASM_BYTES__");
 const WASM_GZIP_RATIO = 0.37;
 const BUILT = BUILD_ID !== "__" + "BUILD_ID__";
 
-const SITE_URL = new URL("./", import.meta.url).href;
-const WASM_URL = new URL("./pyodide/pyodide.asm.wasm", import.meta.url).href;
+const SITE_URL = new URL("../", import.meta.url).href;
+const WASM_URL = new URL("../pyodide/pyodide.asm.wasm", import.meta.url).href;
 const COPY_CACHE = `quo-vadis snapshot ${SITE_URL}`;
 const COPY_KEY = new URL(`snapshot-${BUILD_ID}.bin`, SITE_URL).href;
 /** localStorage's note of the build whose copy is kept (pages only; a worker has none). */
@@ -203,7 +203,8 @@ async function fetchBuildSnapshot(wasm, weigh, onRoute) {
  *   read); without it the route is not weighed and the worker fetches the file itself
  * @param {"auto"|"build"|"start"} [options.route] "build" or "start" decide the first visit's
  *   route instead of the measures
- * @param {(route: object) => void} [options.onRoute] told the route once it is chosen:
+ * @param {(route: {route: string, [measure: string]: any}) => void} [options.onRoute] told the
+ *   route once it is chosen:
  *   {route: "copy"|"build"|"start", rate?, cpu?, download?, spared?, forced?}
  * @returns {Promise<{memory?: Uint8Array, sparse: Uint8Array, source: string}|null>}
  * @throws {Error} when the build's file cannot be had whole (HTTP error, sha256, gzip)

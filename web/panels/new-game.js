@@ -1,4 +1,3 @@
-// @ts-nocheck -- its JSDoc types are not complete yet: remove this line once `build.py lint` passes without it
 // The new game screen: 3-5 players with names and colours, each a human or a bot (easy, normal,
 // hard), who starts (or at random), the variants V1-V3, the promise horizon (R11, R12), the
 // hand-over setting, and the seed (shown, and editable so that a game can be replayed). One
@@ -6,12 +5,12 @@
 
 import { h, replace } from "./dom.js";
 import { openDialog, confirmDialog } from "./dialogs.js";
-import { COLOURS, DEFAULT_COLOURS, checkColours } from "./colours.js";
-import { LEVELS } from "./bots.js";
-import { MAX_SEED, botSeed, randomSeed } from "./seeds.js";
-import { t, CHANGE_EVENT } from "./i18n.js";
-import { languageSwitch } from "./page-text.js";
-import { errorWords } from "./error-words.js";
+import { COLOURS, DEFAULT_COLOURS, checkColours } from "../board/colours.js";
+import { LEVELS } from "../bots/bots.js";
+import { MAX_SEED, botSeed, randomSeed } from "../engine/seeds.js";
+import { t, CHANGE_EVENT } from "../words/i18n.js";
+import { languageSwitch } from "../words/page-text.js";
+import { errorWords } from "../words/error-words.js";
 
 /** The default names of the five seats, in the chosen language. */
 const defaultNames = () => t("newGame.defaultNames").split(",").map((x) => x.trim());
@@ -51,7 +50,8 @@ export class NewGame {
         horizon: f.horizon.value } };
     this.dialog.close();
     this.open(preset);
-    document.querySelector('[data-testid="new-game-language"]')?.focus();
+    /** @type {HTMLElement | null} */ (document.querySelector('[data-testid="new-game-language"]'))
+      ?.focus();
   }
 
   open(preset = null) {

@@ -1,4 +1,3 @@
-// @ts-nocheck -- its JSDoc types are not complete yet: remove this line once `build.py lint` passes without it
 // Modal dialogs on <dialog>: focus moves in, Escape closes, and the content is removed from
 // the page when the dialog closes (so nothing secret stays in the DOM).
 //
@@ -14,10 +13,10 @@
 // over by the end of the task is closed and removed.
 
 import { h } from "./dom.js";
-import { seatColour } from "./colours.js";
-import { noteDecider, holdButtons } from "./guard.js";
-import { wireRulesLink, linkRuleCitations } from "./rules-link.js";
-import { t } from "./i18n.js";
+import { seatColour } from "../board/colours.js";
+import { noteDecider, holdButtons } from "../turn/guard.js";
+import { wireRulesLink, linkRuleCitations } from "../words/rules-link.js";
+import { t } from "../words/i18n.js";
 
 let counter = 0;
 const open = new Set();
@@ -80,11 +79,18 @@ function dialogElement() {
 }
 
 /**
+ * An open dialog: its element and body, whether it has closed, and what it can be told.
+ * @typedef {{el: HTMLDialogElement, body: HTMLElement, closed: boolean, close: () => void,
+ *   cancel: () => void, error: (message?: string) => void}} DialogHandle
+ */
+
+/**
  * Open a modal dialog.
  * @param {object} o
  * @param {string} o.title
  * @param {{name: string, seat: number, meta: object}} [o.to] the player it is addressed to
  * @param {string} [o.testid]
+ * @param {string} [o.className] the dialog's own class ("look", "handover"...)
  * @param {Node[]} [o.body]
  * @param {Array<{label: string, onClick: Function, testid?: string, kind?: string,
  *   disabled?: boolean, ariaLabel?: string}>} [o.actions]
@@ -92,7 +98,7 @@ function dialogElement() {
  * @param {boolean} [o.escape=true] whether Escape closes it
  * @param {string} [o.rules] a section of the rules reference (rules/sections.js, e.g. "r6-2"):
  *   the dialog's head links to it
- * @returns {{el: HTMLDialogElement, close: Function, error: Function, closed: boolean}}
+ * @returns {DialogHandle}
  */
 export function openDialog(o) {
   const id = `dlg-${++counter}`;
@@ -121,7 +127,8 @@ export function openDialog(o) {
   }
   const body = h("div", { class: "dlg-body" }, o.body ?? []);
   const foot = h("footer", { class: "dlg-actions" });
-  const handle = { el: dialog, closed: false, body };
+  /** @type {DialogHandle} */
+  const handle = { el: dialog, closed: false, body, close: null, cancel: null, error: null };
   const decisions = [];
   for (const a of o.actions ?? []) {
     const button = h("button", {
@@ -171,7 +178,11 @@ export function openDialog(o) {
   return handle;
 }
 
-/** Ask a yes/no question; resolves true for yes. */
+/** Ask a yes/no question; resolves true for yes.
+ * @param {string} title
+ * @param {string} message
+ * @param {{yes?: string, no?: string, testid?: string}} [words]
+ * @returns {Promise<boolean>} */
 export function confirmDialog(title, message, { yes = t("dialog.yes"), no = t("dialog.cancel"),
   testid } = {}) {
   return new Promise((resolve) => {

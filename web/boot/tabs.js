@@ -8,12 +8,12 @@
 // The notice follows a change of language while it is open (worded-dialog.js).
 // <html data-tab="owner|elsewhere"> tells tests which state the tab is in.
 
-import { h } from "./dom.js";
-import { closeAll } from "./dialogs.js";
-import { openWorded } from "./worded-dialog.js";
-import { t } from "./i18n.js";
+import { h } from "../panels/dom.js";
+import { closeAll } from "../panels/dialogs.js";
+import { openWorded } from "../panels/worded-dialog.js";
+import { t } from "../words/i18n.js";
 
-const SITE = new URL("./", import.meta.url).href;
+const SITE = new URL("../", import.meta.url).href;
 const root = document.documentElement;
 
 export class TabLock {

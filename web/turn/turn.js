@@ -1,15 +1,13 @@
-// The turn: what a click on the board means at each stage (R4-R8, R12 V3), the turn panel
-// with the same choices as buttons (for keyboard and touch), and the stage dialogs that open
-// by themselves (consent answers, the mover's supporters, the end screen). Every text is in
+// The turn: carrying out what a click on the board means (clicks.js works it out from the
+// view's choices, R4-R8, R12 V3), the turn panel with the same choices as buttons (for
+// keyboard and touch), and the stage dialogs that open by themselves (consent answers, the mover's supporters, the end screen). Every text is in
 // the chosen language (i18n.js); the engine's refusals are worded from their codes.
 
-import { h, replace } from "./dom.js";
-import { t, listText, getLanguage, CHANGE_EVENT } from "./i18n.js";
-import { refusalWords } from "./error-words.js";
-import { openDialog } from "./dialogs.js";
-import { openAnswerDialog, openMoveDialog, openSupportersDialog, openCaesarChooser }
-  from "./consent.js";
-import { openEndScreen } from "./end-screen.js";
+import { h, replace } from "../panels/dom.js";
+import { t, listText, getLanguage, CHANGE_EVENT } from "../words/i18n.js";
+import { openDialog } from "../panels/dialogs.js";
+import { actorDecides, choiceMarks, hintsFrom, moveClick, officeClick, spaceClick }
+  from "./clicks.js";
 
 /** The latest lines of the "since your turn" summary that the panel shows. */
 const SINCE_LINES = 8;
@@ -17,9 +15,48 @@ const SINCE_LINES = 8;
 /** A phone's layout: the turn panel (and its "add here" button) is below the board. */
 const NARROW = "__MEDIA_PHONE__";
 
+/** @typedef {import("qvcore-protocol").View} View */
+/** @typedef {import("qvcore-protocol").ActionData} ActionData */
+/** @typedef {import("qvcore-protocol").ErrorData} ErrorData */
+/** @typedef {import("qvcore-protocol").Hint} Hint */
+/** @typedef {import("qvcore-protocol").LogLine} LogLine */
+/** @typedef {import("qvcore-protocol").BoardData} BoardData */
+/** @typedef {{ok: boolean, error?: ErrorData}} Reply */
+/** @typedef {{closed: boolean, close: () => void} | null} Handle */
+
+/**
+ * What the turn needs from the table (wired once, in app.js), and nothing else.
+ * @typedef {object} TurnTable
+ * @property {() => View | null} view  the onlooker's view
+ * @property {() => boolean} ready  whether the engine is ready
+ * @property {{selected: number | null, replay: object | null}} ui  the selected office, the replay
+ * @property {() => BoardData} board  the board's data (entry offices, paths)
+ * @property {(action: ActionData, options?: {quiet?: boolean}) => Reply} act  play an action
+ * @property {(action: ActionData) => Reply} check  the engine's verdict, nothing played
+ * @property {(error: ErrorData) => string} refusal  an engine's refusal in words
+ * @property {(text: string, kind?: string) => void} say  the message under the panel
+ * @property {() => void} render
+ * @property {(seat: number) => string} name
+ * @property {(seat: number) => {fill: string, ink: string}} colour
+ * @property {(view?: View) => number | null} decider  the seat the table waits for
+ * @property {() => {handover?: boolean}} settings
+ * @property {(view?: View) => number | null} botActor  the bot seat that decides now
+ * @property {(seat: number, banner: string) => Node[]} botPanel  the panel while a bot decides
+ * @property {(seat: number) => boolean} isBot
+ * @property {(entry: LogLine) => string} logWords  a log entry in words
+ * @property {() => void} startReplay
+ * @property {() => void} newGame  open the new game screen
+ * @property {(seat: number) => void} look  a seat looks at its own laurels
+ * @property {(seat: number) => Promise<void>} handover  the hand-over screen, until it is taken
+ * @property {{answer: (seat: number) => Handle, supporters: () => Handle,
+ *   move: (hint: Hint) => Handle, caesar: (bonus: boolean) => Handle, end: () => Handle}} dialogs
+ *   the stage dialogs (consent.js, end-screen.js)
+ */
+
 export class Turn {
-  constructor(app) {
-    this.app = app;
+  /** @param {TurnTable} table */
+  constructor(table) {
+    this.table = table;
     this.panel = document.getElementById("turn-panel");
     this.panel.tabIndex = -1;  // focus lands here when a game starts (it outlives re-renders)
     this.stageDialog = null;   // the dialog opened by sync(), closed when the state changes
@@ -31,9 +68,9 @@ export class Turn {
   /** The language changed: render again, and re-open the stage dialog if one is open (never
    * one that waits behind a hand-over). */
   reword() {
-    if (!this.app.view) return;
+    if (!this.table.view()) return;
     const reopen = Boolean(this.stageDialog && !this.stageDialog.closed);
-    this.app.render();
+    this.table.render();
     if (reopen) this.openStageDialog(false);
   }
 
@@ -43,83 +80,82 @@ export class Turn {
     this.lastDecider = null;
   }
 
-  get view() { return this.app.view; }
+  get view() { return this.table.view(); }
 
   /** The seat that plays turn actions / bonus / council choices now (the engine says). */
   actor(view = this.view) {
     return view ? view.actor : null;
   }
 
-  hintsFrom(office) { return this.view.moves.filter((m) => m.from === office); }
+  hintsFrom(office) { return hintsFrom(this.view, office); }
 
-  /** Whether the decision the table waits for is the actor's (a turn, the mover's pick of
-   * supporters, a bonus, the council), as the engine's view says: only then are the board's
-   * and the panel's turn controls live. While an asked player answers, the mover's controls
-   * are not theirs to use (the view offers none). */
-  actorDecides(view = this.view) {
-    const d = view?.decision;
-    return Boolean(d) && d.kind !== "answer" && d.seat === view.actor;
+  actorDecides(view = this.view) { return actorDecides(view); }
+
+  /** What the board knows that the view does not (clicks.js). */
+  boardFacts() {
+    const data = this.table.board();
+    return { entryOffices: data.entry_offices, paths: data.paths,
+      narrow: Boolean(globalThis.matchMedia?.(NARROW).matches) };
   }
 
-  // -- board clicks -------------------------------------------------------------------------
+  /** Whether the board's clicks are live: the engine is ready and this is not a replay. */
+  live() { return Boolean(this.table.ready() && this.view && !this.table.ui.replay); }
+
+  // -- board clicks: clicks.js says what they mean, this carries it out ------------------------
 
   onOffice(office) {
-    const app = this.app;
-    const view = this.view;
-    if (!app.ready || !view || app.ui.replay) return;
-    if (!this.actorDecides(view)) return;
-    const actor = this.actor();
-    switch (view.stage) {
-      case "action":
-      case "consent": {
-        const selected = app.ui.selected;
-        if (selected === office) return this.select(null);
-        if (selected !== null) {
-          const hint = view.moves.find((m) => m.from === selected && m.to === office);
-          if (hint || !view.offices[office].includes(actor)) return this.tryMove(selected, office);
-        }
-        if (view.offices[office].includes(actor)) {
-          // on a phone, an entry office with a free seat offers adding as well as moving
-          if (view.adds.includes(office) && globalThis.matchMedia?.(NARROW).matches) {
-            return this.offerEntry(office);
-          }
-          return this.select(office);
-        }
-        if (app.board.data.entry_offices.includes(office)) return this.tryAdd(office);
-        app.say(t("turn.noSenator", { name: app.name(actor), office }), "error");
-        return;
-      }
-      case "bonus":
-        app.say(t("turn.bonusClick"), "error");
-        return;
-      case "council":
-        return this.retire(office);  // the engine refuses an office without the seat's senator
-      default:
-    }
+    if (!this.live()) return undefined;
+    return this.carryOut(officeClick(this.view, this.table.ui.selected, office, this.boardFacts()));
   }
 
   onSpace(path) {
-    const app = this.app;
-    const view = this.view;
-    if (!app.ready || !view || app.ui.replay) return;
-    if (!["action", "consent", "bonus"].includes(view.stage) || !this.actorDecides(view)) return;
-    const p = app.board.data.paths[path];
-    this.act({ type: "caesar", player: view.actor, from: p.from, to: p.to });
+    if (!this.live()) return undefined;
+    return this.carryOut(spaceClick(this.view, path, this.boardFacts()));
+  }
+
+  /** Do what a click means (clicks.js's outcome); returns the engine's reply if it played. */
+  carryOut(outcome) {
+    const table = this.table;
+    switch (outcome.kind) {
+      case "select": return this.select(outcome.office);
+      case "act": return this.act(outcome.action);
+      case "entry": return this.offerEntry(outcome.office);
+      case "check": {
+        // not a path out of the selected office: the engine says why, in words (R4)
+        const reply = table.check(outcome.action);
+        table.say(reply.ok ? t("turn.notPossible") : table.refusal(reply.error), "error");
+        return undefined;
+      }
+      case "refused": table.say(this.refusedWords(outcome.hint), "error"); return undefined;
+      case "supporters":
+        this.closeStageDialog();
+        this.stageDialog = table.dialogs.supporters();
+        return undefined;
+      case "move-dialog":
+        this.closeStageDialog();
+        this.stageDialog = table.dialogs.move(outcome.hint);
+        return undefined;
+      case "say":
+        table.say(t(outcome.key, { name: outcome.seat === undefined ? "" : table.name(outcome.seat),
+          office: outcome.office }), "error");
+        return undefined;
+      default: return undefined;
+    }
   }
 
   // -- actions ------------------------------------------------------------------------------
 
   /** Play an action; a refusal is shown in the chosen language. */
   act(action) {
-    const reply = this.app.act(action, { quiet: true });
-    if (!reply.ok) this.app.say(refusalWords(this.app, reply.error), "error");
+    const reply = this.table.act(action, { quiet: true });
+    if (!reply.ok) this.table.say(this.table.refusal(reply.error), "error");
     return reply;
   }
 
   select(office) {
-    this.app.ui.selected = office;
-    this.app.say(office === null ? "" : this.selectionText(office));
-    this.app.render();
+    this.table.ui.selected = office;
+    this.table.say(office === null ? "" : this.selectionText(office));
+    this.table.render();
   }
 
   selectionText(office) {
@@ -142,7 +178,7 @@ export class Turn {
 
   /** A refused hint in words: the rule's refusal, and how Caesar frees it when he would. */
   refusedWords(hint) {
-    const text = refusalWords(this.app, hint.error);
+    const text = this.table.refusal(hint.error);
     return hint.caesar_frees ? `${text} ${this.caesarFrees([hint])}` : text;
   }
 
@@ -164,71 +200,26 @@ export class Turn {
 
   tryAdd(office) {
     if (!this.actorDecides()) return;
-    const actor = this.actor();
-    this.act({ type: "add", player: actor, office });
+    this.act({ type: "add", player: this.actor(), office });
   }
 
   retire(office) {
     this.act({ type: "retire", player: this.actor(), office });
   }
 
-  /** A click on destination b for the senator in a: the engine's hint says what it means
-   * (R6): a move (own supporters included), a request, a choice of both, the open request's
-   * supporters, or a refusal with the rule's words. */
-  tryMove(a, b) {
-    const app = this.app;
-    const hint = this.view.moves.find((m) => m.from === a && m.to === b);
-    if (!hint) {
-      // not a path out of a: the engine says why, in words (R4)
-      const reply = app.check({ type: "move", player: this.actor(), from: a, to: b, supporters: [] });
-      app.say(reply.ok ? t("turn.notPossible") : refusalWords(app, reply.error), "error");
-      return undefined;
-    }
-    switch (hint.click) {
-      case "refused": app.say(this.refusedWords(hint), "error"); return undefined;
-      case "move": return this.act(hint.move);
-      case "supporters":
-        this.closeStageDialog();
-        this.stageDialog = openSupportersDialog(this.app);
-        return undefined;
-      default:  // "request" or "choose"
-        this.closeStageDialog();
-        this.stageDialog = openMoveDialog(this.app, hint);
-        return undefined;
-    }
-  }
+  /** A click on destination b for the senator in a (the panel's destination buttons). */
+  tryMove(a, b) { return this.carryOut(moveClick(this.view, a, b)); }
 
   // -- what the board highlights ------------------------------------------------------------
 
   marks(view) {
-    const marks = { selected: this.app.ui.selected, turnSeat: this.app.decider(view) };
-    marks.turnWords = this.turnWords(view);
-    // an asked player answers: nothing on the board is theirs to click
-    if (!this.actorDecides(view)) return Object.assign(marks, { inert: true, selected: null });
-    if (view.stage === "action" || view.stage === "consent") {
-      marks.selectable = new Set(view.moves.map((m) => m.from));
-      if (view.adds.length) marks.addable = new Set(view.adds);
-      marks.caesarTargets = new Set(view.caesar_targets.map((x) => x.path));
-      if (marks.selected !== null) {
-        marks.dest = new Map();
-        marks.routes = new Map();
-        for (const m of this.hintsFrom(marks.selected)) {
-          const kind = !m.possible ? "blocked" : m.free ? "free" : "consent";
-          marks.dest.set(m.to, kind);
-          marks.routes.set(m.path, kind);
-        }
-      }
-    } else if (view.stage === "bonus") {
-      marks.caesarTargets = new Set(view.caesar_targets.map((x) => x.path));
-    } else if (view.stage === "council") {
-      marks.selectable = new Set(view.retire);
-    }
-    return marks;
+    return { ...choiceMarks(view, this.table.ui.selected), turnSeat: this.table.decider(view),
+      turnWords: this.turnWords(view) };
   }
 
   turnWords(view) {
     switch (view.stage) {
-      case "consent": return this.app.decider(view) === view.current
+      case "consent": return this.table.decider(view) === view.current
         ? t("turn.words.chooses") : t("turn.words.answers");
       case "bonus": return t("turn.words.bonus");
       case "council": return t("turn.words.council");
@@ -237,14 +228,14 @@ export class Turn {
   }
 
   bannerText(view) {
-    const app = this.app;
-    const seat = app.decider(view);
-    const name = app.name(seat);
+    const table = this.table;
+    const seat = table.decider(view);
+    const name = table.name(seat);
     switch (view.stage) {
       case "consent":
         return seat === view.current
           ? t("turn.banner.chooseSupporters", { name })
-          : t("turn.banner.mustAnswer", { name, mover: app.name(view.current) });
+          : t("turn.banner.mustAnswer", { name, mover: table.name(view.current) });
       case "bonus": return t("turn.banner.bonus", { name });
       case "council": return t("turn.banner.council", { name });
       default: return t("turn.banner.turn", { name });
@@ -254,21 +245,21 @@ export class Turn {
   // -- the panel ----------------------------------------------------------------------------
 
   renderPanel() {
-    const app = this.app;
+    const table = this.table;
     const view = this.view;
     if (!view) return replace(this.panel);
-    if (app.ui.replay) {
+    if (table.ui.replay) {
       return replace(this.panel, h("h2", { id: "turn-heading" }, t("turn.replay.heading")),
         h("p", {}, t("turn.replay.text")));
     }
-    const bot = app.bots.actor(view);
-    if (bot !== null) return replace(this.panel, app.bots.panel(bot, this.bannerText(view)));
+    const bot = table.botActor(view);
+    if (bot !== null) return replace(this.panel, table.botPanel(bot, this.bannerText(view)));
     const parts = [];
-    const seat = app.decider(view);
+    const seat = table.decider(view);
     const heading = h("h2", { id: "turn-heading", "data-testid": "turn-heading" });
     if (seat === null) heading.textContent = t("turn.over.heading");
     else {
-      const c = app.colour(seat);
+      const c = table.colour(seat);
       const text = this.bannerText(view);
       heading.append(h("span", { class: "chip", style: { "--chip": c.fill, "--chip-ink": c.ink },
         "aria-hidden": "true" }, String(seat + 1)), " ", h("span", { class: "clip", title: text }, text));
@@ -305,8 +296,8 @@ export class Turn {
     if (seat !== null && view.stage !== "over") {
       parts.push(h("div", { class: "group" }, h("button", {
         type: "button", class: "btn look", "data-testid": "look-mine",
-        onclick: () => app.secrecy.look(seat),
-      }, t("turn.lookMine", { name: app.name(seat) }))));
+        onclick: () => table.look(seat),
+      }, t("turn.lookMine", { name: table.name(seat) }))));
     }
     replace(this.panel, parts);
   }
@@ -315,9 +306,9 @@ export class Turn {
    * log (a laurel taken is only "takes the laurel": never its hidden value, R10). Repeats are
    * counted, not listed again, and only the latest lines are shown. */
   sinceYourTurn(view) {
-    const app = this.app;
+    const table = this.table;
     const d = view.decision;
-    if (!d || d.kind !== "turn" || app.bots.isBot(d.seat)) return null;
+    if (!d || d.kind !== "turn" || table.isBot(d.seat)) return null;
     const log = view.log ?? [];
     let mine = log.length - 1;
     while (mine >= 0 && log[mine].player !== d.seat) mine -= 1;
@@ -325,7 +316,7 @@ export class Turn {
     if (!since.length) return null;
     const lines = [];
     for (const entry of since) {
-      const text = app.log.words(entry);
+      const text = table.logWords(entry);
       const previous = lines.at(-1);
       if (previous && previous.text === text) previous.count += 1;
       else lines.push({ text, count: 1 });
@@ -347,10 +338,10 @@ export class Turn {
   }
 
   actionControls(view, secondary = false) {
-    const app = this.app;
+    const table = this.table;
     const actor = view.actor;
     const out = [];
-    const selected = app.ui.selected;
+    const selected = table.ui.selected;
     if (selected !== null && view.offices[selected]?.includes(actor)) {
       const hints = this.hintsFrom(selected);
       const list = h("div", { class: "choices" });
@@ -374,7 +365,7 @@ export class Turn {
     if (secondary) out.push(h("h3", { class: "or" }, t("turn.orElse")));
     const supply = view.players[actor].supply;
     const adds = h("div", { class: "choices row" });
-    for (const o of app.board.data.entry_offices) {
+    for (const o of table.board().entry_offices) {
       const open = view.adds.includes(o);
       adds.append(this.button(t("turn.office", { office: o }), () => this.tryAdd(o), `add-${o}`, {
         ariaLabel: t(!open && supply ? "turn.add.ariaFull" : "turn.add.aria", { office: o }),
@@ -393,17 +384,17 @@ export class Turn {
     }
     out.push(h("div", { class: "group" }, h("h3", {}, t("turn.caesar.heading")),
       h("p", { class: "hint" }, t("turn.caesar.hint")),
-      this.button(t("turn.caesar.choose"), () => openCaesarChooser(app, false), "caesar-open")));
+      this.button(t("turn.caesar.choose"), () => table.dialogs.caesar(false), "caesar-open")));
     return out;
   }
 
   consentControls(view) {
-    const app = this.app;
+    const table = this.table;
     const r = view.request;
     const pending = r.asked.filter((a) => !(String(a.player) in r.answers));
     const rows = r.asked.map((a) => {
       const answer = r.answers[String(a.player)];
-      const name = app.name(a.player);
+      const name = table.name(a.player);
       const state = !answer ? t("turn.answer.waiting", { name }) : answer.consents
         ? t(answer.terms && Object.keys(answer.terms).length ? "turn.answer.agreesTerms"
           : "turn.answer.agrees", { name, count: answer.consents }) : t("turn.answer.refuses", { name });
@@ -412,24 +403,24 @@ export class Turn {
     const out = [h("div", { class: "group request" },
       h("h3", {}, t("turn.request.heading", { from: r.from, to: r.to })),
       h("p", {}, t(r.own_spare > 0 ? "turn.request.needsOwn" : "turn.request.needs",
-        { name: app.name(r.mover), count: r.needed, own: r.own_spare })),
+        { name: table.name(r.mover), count: r.needed, own: r.own_spare })),
       h("ul", { class: "answers" }, rows),
       h("div", { class: "choices row" },
         pending.length
-          ? this.button(t("turn.request.answerAs", { name: app.name(pending[0].player) }),
+          ? this.button(t("turn.request.answerAs", { name: table.name(pending[0].player) }),
             () => this.openStageDialog(true), "answer-open")
           : this.button(t("turn.request.chooseSupporters"), () => this.openStageDialog(true),
             "supporters-open"),
-        app.bots.isBot(r.mover) || !this.actorDecides(view) ? null
+        table.isBot(r.mover) || !this.actorDecides(view) ? null
           : this.button(t("turn.request.withdraw"),
           () => this.act({ type: "withdraw", player: r.mover }), "withdraw", { class: "quiet" })))];
     return out;
   }
 
   bonusControls(view) {
-    const app = this.app;
+    const table = this.table;
     const forced = view.bonus?.forced;
-    const out = [h("p", {}, t("turn.bonus.text", { name: app.name(view.actor) }))];
+    const out = [h("p", {}, t("turn.bonus.text", { name: table.name(view.actor) }))];
     if (forced) {
       out.push(h("p", {}, t("turn.bonus.forced", { from: forced.from, to: forced.to })));
       out.push(this.button(t("turn.bonus.forcedButton", { from: forced.from, to: forced.to }), () => this.act(
@@ -437,7 +428,7 @@ export class Turn {
       { class: "primary" }));
     } else {
       out.push(h("div", { class: "choices row" },
-        this.button(t("turn.caesar.choose"), () => openCaesarChooser(app, true), "caesar-open"),
+        this.button(t("turn.caesar.choose"), () => table.dialogs.caesar(true), "caesar-open"),
         this.button(t("turn.bonus.decline"), () => this.act(
           { type: "decline", player: view.current }), "decline")));
     }
@@ -445,31 +436,31 @@ export class Turn {
   }
 
   councilControls(view) {
-    const app = this.app;
+    const table = this.table;
     const seat = view.actor;
     const list = h("div", { class: "choices row" });
     for (const o of view.retire) {
       list.append(this.button(t("turn.office", { office: o }), () => this.retire(o), `retire-${o}`,
-        { ariaLabel: t("turn.council.retire.aria", { name: app.name(seat), office: o }) }));
+        { ariaLabel: t("turn.council.retire.aria", { name: table.name(seat), office: o }) }));
     }
     const last = view.series[view.series.length - 1];
     return [
       h("p", {}, t("turn.council.text", { game: last?.game ?? view.game_number })),
-      h("h3", {}, t("turn.council.heading", { name: app.name(seat) })), list,
+      h("h3", {}, t("turn.council.heading", { name: table.name(seat) })), list,
     ];
   }
 
   overControls(view) {
-    const app = this.app;
+    const table = this.table;
     const winner = view.winner;
     return [
       h("p", { "data-testid": "winner-line" }, winner === null ? t("turn.over.noWinner")
-        : t(view.options.series ? "turn.over.winsSeries" : "turn.over.wins", { name: app.name(winner) })),
+        : t(view.options.series ? "turn.over.winsSeries" : "turn.over.wins", { name: table.name(winner) })),
       h("div", { class: "choices row" },
         this.button(t("turn.over.results"), () => this.openStageDialog(true), "results-open",
           { class: "primary" }),
-        this.button(t("turn.over.replay"), () => app.log.startReplay(), "replay-open"),
-        this.button(t("turn.over.newGame"), () => app.newGame.open(), "new-game-again")),
+        this.button(t("turn.over.replay"), () => table.startReplay(), "replay-open"),
+        this.button(t("turn.over.newGame"), () => table.newGame(), "new-game-again")),
     ];
   }
 
@@ -483,7 +474,7 @@ export class Turn {
   /** After every new view: open the dialog the table now waits for (after a hand-over). */
   sync() {
     const view = this.view;
-    const decider = this.app.decider(view);
+    const decider = this.table.decider(view);
     const key = `${JSON.stringify(view.options)}:${view.log.length}:${view.stage}:${decider}`;
     if (key === this.lastKey) return;
     this.lastKey = key;
@@ -491,13 +482,13 @@ export class Turn {
     const previous = this.lastDecider;
     this.lastDecider = decider;
     // a new game or a resumed one starts with a hand-over too: whoever holds the device now
-    if (this.app.bots.actor(view) !== null) {  // a bot decides: no hand-over, no dialog
+    if (this.table.botActor(view) !== null) {  // a bot decides: no hand-over, no dialog
       this.lastDecider = previous;
       return;
     }
-    const handover = this.app.settings().handover && decider !== null && previous !== decider;
+    const handover = this.table.settings().handover && decider !== null && previous !== decider;
     if (handover) {
-      this.app.secrecy.handover(decider).then(() => {
+      this.table.handover(decider).then(() => {
         if (this.lastKey === key) this.openStageDialog(false);
       });
     } else {
@@ -506,20 +497,20 @@ export class Turn {
   }
 
   openStageDialog(asked) {
-    const app = this.app;
+    const table = this.table;
     const view = this.view;
     this.closeStageDialog();
-    if (view.stage !== "over" && app.bots.actor(view) !== null) return;  // bots decide first
+    if (view.stage !== "over" && table.botActor(view) !== null) return;  // bots decide first
     if (view.stage === "consent") {
       const r = view.request;
       const pending = r.asked.filter((a) => !(String(a.player) in r.answers));
       this.stageDialog = pending.length
-        ? openAnswerDialog(app, pending[0].player)
-        : openSupportersDialog(app);
+        ? table.dialogs.answer(pending[0].player)
+        : table.dialogs.supporters();
     } else if (view.stage === "over") {
-      this.stageDialog = openEndScreen(app);
+      this.stageDialog = table.dialogs.end();
     } else if (asked) {
-      app.say(t("turn.nothingToAnswer"));
+      table.say(t("turn.nothingToAnswer"));
     }
   }
 }

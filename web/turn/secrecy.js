@@ -6,32 +6,51 @@
 // hand-over screen covers the board between decisions of different players. Each dialog follows
 // a change of language while it is open (worded-dialog.js).
 
-import { h } from "./dom.js";
-import { openWorded } from "./worded-dialog.js";
-import { hoardText } from "./end-screen.js";
-import { t } from "./i18n.js";
+import { h } from "../panels/dom.js";
+import { openWorded } from "../panels/worded-dialog.js";
+import { hoardText } from "../panels/end-screen.js";
+import { t } from "../words/i18n.js";
+
+/**
+ * What the secrecy screens need from the table, and nothing else.
+ * @typedef {object} SecrecyTable
+ * @property {(seat: number) => string} name  a seat's player's name
+ * @property {() => object} meta  the game's meta (the seats' colours, for the dialogs' addressee)
+ * @property {(seat: number) => ({hoard: string[], total: number} | null)} hoard
+ *   one seat's own laurels, asked of the engine when that seat looks
+ * @property {() => number} humans  how many people share the screen (the seats no bot plays)
+ */
 
 export class Secrecy {
-  constructor(app) {
-    this.app = app;
+  /** @param {SecrecyTable} table */
+  constructor(table) {
+    this.table = table;
+    /** @type {{close: () => void} | null} */
     this.looking = null;
+    /** @type {{close: () => void} | null} */
+    this.asking = null;
     this.dismiss = () => this.hide();
   }
 
+  /** Whom a dialog is for: its player's name and colour.
+   * @param {number} seat */
+  to(seat) { return { name: this.table.name(seat), seat, meta: this.table.meta() }; }
+
   /** Show one seat's own laurels, to that player, for a moment. While several players share
-   * the screen, ask first: one click must not show a hoard to whoever is looking. */
+   * the screen, ask first: one click must not show a hoard to whoever is looking; the only
+   * person at a table of bots is shown them at once.
+   * @param {number} seat */
   look(seat) {
-    const app = this.app;
     this.hide();
-    if ((app.humanSeats?.() ?? app.view.players.length) < 2) {
+    if (this.table.humans() < 2) {
       this.show(seat);
       return;
     }
-    const name = app.name(seat);
+    const name = this.table.name(seat);
     this.asking?.close();
     this.asking = openWorded(() => ({
       title: t("secrecy.ask.title", { name }), testid: "look-confirm", className: "look",
-      to: { name, seat, meta: app.meta },
+      to: this.to(seat),
       body: [h("p", {}, t("secrecy.ask.text", { name }))],
       actions: [
         { label: t("secrecy.ask.show", { name }), kind: "primary", testid: "look-show",
@@ -42,15 +61,16 @@ export class Secrecy {
     }));
   }
 
+  /** @param {number} seat */
   show(seat) {
-    const app = this.app;
-    const mine = app.engine.hoard(seat);
+    const mine = this.table.hoard(seat);
     if (!mine) return;
+    const name = () => this.table.name(seat);
     const dialog = openWorded(() => ({
-      title: t("secrecy.title", { name: app.name(seat) }), to: { name: app.name(seat), seat, meta: app.meta },
+      title: t("secrecy.title", { name: name() }), to: this.to(seat),
       testid: "hoard-view", className: "look",
       body: [
-        h("p", { class: "hint" }, t("secrecy.only", { name: app.name(seat) })),
+        h("p", { class: "hint" }, t("secrecy.only", { name: name() })),
         h("p", { class: "hoard", "data-testid": "hoard-tokens" }, hoardText(mine.hoard)),
         h("p", { class: "total", "data-testid": "hoard-total" }, t("secrecy.total", { count: mine.total })),
       ],
@@ -73,18 +93,20 @@ export class Secrecy {
     document.removeEventListener("pointerdown", this.dismiss, true);
   }
 
-  /** Cover the table until the named player takes the device; resolves then. */
+  /** Cover the table until the named player takes the device; resolves then.
+   * @param {number} seat
+   * @returns {Promise<void>} */
   handover(seat) {
-    const app = this.app;
     this.hide();
+    const name = () => this.table.name(seat);
     return new Promise((resolve) => {
       openWorded(() => ({
-        title: t("secrecy.handover.title", { name: app.name(seat) }), testid: "handover", className: "handover",
-        to: { name: app.name(seat), seat, meta: app.meta }, escape: false,
-        body: [h("p", {}, t("secrecy.handover.text", { name: app.name(seat) }))],
-        actions: [{ label: t("secrecy.handover.continue", { name: app.name(seat) }), kind: "primary",
+        title: t("secrecy.handover.title", { name: name() }), testid: "handover", className: "handover",
+        to: this.to(seat), escape: false,
+        body: [h("p", {}, t("secrecy.handover.text", { name: name() }))],
+        actions: [{ label: t("secrecy.handover.continue", { name: name() }), kind: "primary",
           testid: "handover-continue", onClick: (d) => d.close() }],
-        onClose: resolve,
+        onClose: () => resolve(),
       }));
     });
   }

@@ -1,4 +1,3 @@
-// @ts-nocheck -- its JSDoc types are not complete yet: remove this line once `build.py lint` passes without it
 // The bots' own thread: a module Web Worker with its own Pyodide and the same qvcore wheel,
 // loaded with engine-loader.js's loadEngine. It holds a qvcore.bots.bridge.BotHost and is
 // told only what a bot seat may know (R10): each bot seat's own view and the public events,
@@ -14,7 +13,7 @@
 //   {type: "decision", id, seat, reply, ms}  reply: {ok: true, action} or {ok: false, error}
 //   {type: "failed", message}                the runtime or the bots could not start
 
-import { loadEngine } from "./engine-loader.js";
+import { loadEngine } from "../boot/engine-loader.js";
 
 const started = performance.now();
 
