@@ -29,11 +29,40 @@ CHROMIUM_ARGS = [
 ]
 
 
+#: the longest browser tests (whole games played by clicks, bots thinking, a walk through
+#: every screen), as "file::function"; they run first, so that with `--dist worksteal` the
+#: last tests to finish are short ones and no worker waits long for the other at the end
+LONG_TESTS = frozenset({
+    "test_bots.py::test_the_human_accepts_a_bots_offer",
+    "test_bots.py::test_a_human_plays_a_full_game_against_two_bots",
+    "test_bots.py::test_the_human_answers_a_bots_request_with_terms",
+    "test_bots.py::test_one_click_start_against_two_normal_bots",
+    "test_bots.py::test_a_bot_answers_the_humans_request",
+    "test_bots.py::test_bots_play_offline_from_the_service_workers_cache",
+    "test_bots.py::test_pause_stops_the_bots_and_resume_lets_them_play",
+    "test_bots.py::test_undo_goes_back_to_the_humans_last_decision_and_saves_keep_the_bots",
+    "test_game.py::test_a_complete_three_player_game_and_its_replay",
+    "test_variants.py::test_open_hoards_and_the_council_between_games",
+    "test_i18n.py::test_every_screen_reads_in_the_language",
+    "test_palatinus.py::test_every_screen_reads_in_the_language",
+    "test_palatinus.py::test_no_other_seats_hidden_kind_reaches_the_dom",
+    "test_palatinus.py::test_axe_finds_no_serious_violation_on_the_board",
+    "test_palatinus.py::test_a_hot_seat_game_is_clicked_through_the_setup_and_the_scoring",
+    "test_table.py::test_a_bot_that_cannot_load_says_so_once_and_a_human_takes_its_seat",
+})
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark every test under tests/browser/ as a browser test."""
+    """Mark every test under tests/browser/ as a browser test; the longest run first."""
     for item in items:
         if HERE in item.path.parents:
             item.add_marker(pytest.mark.browser)
+
+    def is_long(item: pytest.Item) -> bool:
+        name = getattr(item, "originalname", item.name)
+        return HERE in item.path.parents and f"{item.path.name}::{name}" in LONG_TESTS
+
+    items.sort(key=lambda item: not is_long(item))  # stable: the rest keep their order
 
 
 @pytest.fixture(scope="session")

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import re
 from typing import Any
+from weakref import WeakSet
 
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import BrowserContext, Locator, Page, expect
 
 from qvcore import board
 from qvcore.errors import RuleError
@@ -66,9 +67,25 @@ def wait_actions(page: Page, count: int) -> None:
                                                            timeout=STEP_TIMEOUT_MS)
 
 
+#: how long the page holds input when the table turns to another player (web/guard.js ARM_MS)
+GUARD_MS = 700
+#: browser contexts whose pages run on Playwright's clock (installed by `wait_armed`)
+_CLOCKED: WeakSet[BrowserContext] = WeakSet()
+
+
 def wait_armed(page: Page) -> None:
     """Input is held for a moment when the table turns to another player (no decision for the
-    wrong player, issue 8): wait until the board takes the new player's clicks."""
+    wrong player, issue 8): wait until the board takes the new player's clicks.
+
+    The test does not sit through the hold in real time: the page runs on Playwright's clock
+    (installed at the first call; it follows real time) and, while input is held, that clock
+    is moved on by the hold's length, as if the time had passed. The hold itself, and the
+    clicks it ignores, are the page's own (tests/browser/test_decisions.py checks them)."""
+    if page.context not in _CLOCKED:
+        _CLOCKED.add(page.context)
+        page.clock.install()
+    elif page.get_attribute("html", "data-guard") is not None:
+        page.clock.fast_forward(GUARD_MS)
     page.locator("html:not([data-guard])").wait_for(state="attached", timeout=STEP_TIMEOUT_MS)
 
 

@@ -15,6 +15,7 @@ import pytest
 from playwright.sync_api import BrowserContext, Page
 
 from tests.browser.conftest import ENGINE_SETTLED, ENGINE_TIMEOUT_MS
+from tests.browser.play import wait_armed
 from tools.paths import PRECACHE_JSON
 from tools.pins import fetch_axe
 
@@ -74,7 +75,7 @@ def human_turn(page: Page) -> None:
     the set-up, turn the tile once and lay it on the first place offered)."""
     before = actions(page)
     # a new player's input is held for a moment (guard.js): board clicks would be ignored
-    page.locator("html:not([data-guard])").wait_for(state="attached")
+    wait_armed(page)
     if stage(page) == "setup":
         page.get_by_test_id("pal-rotate-right").click()
         page.locator('[data-testid^="pal-place-"]').first.click()
@@ -225,7 +226,7 @@ def test_no_other_seats_hidden_kind_reaches_the_dom(pal: Page) -> None:
                 assert f"{piece['terrain']}: {name}'s {piece['kind']}" not in text
                 checked += 1
         before = actions(pal)
-        pal.locator("html:not([data-guard])").wait_for(state="attached")
+        wait_armed(pal)
         pal.locator('[data-testid^="pal-piece-"]').last.click()
         pal.locator('[data-testid^="pal-terrain-"]').first.click()
         wait_next(pal, before)
