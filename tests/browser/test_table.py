@@ -193,6 +193,8 @@ def test_two_humans_get_the_hand_over_screen_by_default(app: Page) -> None:
     expect(setting).not_to_be_checked()
     dialog.get_by_test_id("kind-2").select_option("human")
     expect(setting).to_be_checked()
+    # a human starts: were the bot first, the screen would wait for its worker's Python
+    dialog.get_by_test_id("first-player").select_option("0")
     dialog.get_by_test_id("start-game").click()
     expect(app.get_by_test_id("handover")).to_be_visible()
 
