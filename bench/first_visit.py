@@ -11,7 +11,8 @@ protocol: ``Network.emulateNetworkConditions`` (download and upload rate, latenc
 ``Emulation.setCPUThrottlingRate``. For each row it times, from navigation start to a playable
 board (``<html data-engine="ready">``):
 
-- ``auto``: the page as a player gets it: it weighs its link and CPU and chooses a route
+- ``auto``: the page as a player gets it: it downloads the snapshot once the runtime has
+  arrived and, when Python could start, weighs the rest of that download against the start
   (snapshot-route.js); the route it chose (``data-snapshot-route``) and what it weighed
   (``data-snapshot-weighed``) are printed;
 - ``build``: ``?route=build``, the build's snapshot fetched whatever the link;
@@ -19,9 +20,8 @@ board (``<html data-engine="ready">``):
 - ``bare``: a page that only runs ``loadPyodide`` from the same files (bench/load.py's).
 
 Caveats: DevTools' CPU throttling is a thread that interrupts the page's main thread every
-0.2 ms, so on a machine busy with other work it throttles less than asked; a busy machine also
-slows Python's start (seconds of main-thread work) far more than the page's short CPU probe
-(snapshot-route.js), so there ``start`` loses more than the page expects. Say how loaded the
+0.2 ms, so on a machine busy with other work it throttles less than asked, and a busy machine
+slows Python's start (seconds of main-thread work) and the restore alike. Say how loaded the
 machine was (the JSON line has the load average) with every figure.
 
 Goal: ``auto`` within 5% of the faster of ``build`` and ``start`` on every row. The variants

@@ -1,58 +1,40 @@
 // @ts-nocheck -- its JSDoc types are not complete yet: remove this line once `build.py lint` passes without it
-// Gets Python's snapshot off the page's main thread (python-snapshot.js): decides whether a
-// first visit should fetch it at all (snapshot-route.js), downloads and unzips the build's
-// file, and rebuilds the memory from it and the runtime's WebAssembly (memory-image.js).
-// Unzipping and rebuilding 31 MB there would hold back the board's first paint.
+// Gets Python's snapshot off the page's main thread (python-snapshot.js): downloads and unzips
+// the build's file, and rebuilds the memory from it and the runtime's WebAssembly
+// (memory-image.js). Unzipping and rebuilding 31 MB there would hold back the board's paint.
 //
-//   worker.postMessage({ url, integrity, wasm, weigh });
+//   worker.postMessage({ url, integrity, wasm, priority });
 //     url, integrity: the build's snapshot file and its Subresource Integrity;
-//     wasm: {stream, wireRatio} (the runtime's WebAssembly as the page downloads it, a
-//       ReadableStream, transferred) or {url} (fetched here: the browser has it by then);
-//     weigh: null to fetch the snapshot in any case, or {snapshotBytes, saveData} to fetch
-//       it only when that is faster than starting Python (measured on `wasm.stream`); the
-//       CPU's slowness follows in a second message, {cpu} (the page measures it once this
-//       worker is already reading)
+//     wasm: {stream} (the runtime's WebAssembly as the page downloads it, a ReadableStream,
+//       transferred) or {url} (fetched here: the browser has it by then);
+//     priority: the snapshot download's fetch priority hint ("low" beside other downloads)
+//   worker.postMessage({ progress: true });  // any time after: how far the download is
 //   worker.onmessage = ({ data }) => ...
-//     {route: "build"|"start", rate, download, spared} once decided (when weighed);
-//     then, on the "build" route, {memory, sparse} (ArrayBuffers) or {error: string}
+//     {received} (bytes of the file downloaded so far) for each {progress: true};
+//     then {memory, sparse} (ArrayBuffers) or {error: string}
 
 import { dataSegments, readAll, rebuildMemory } from "./memory-image.js";
-import { chooseRoute, watchDownload } from "./snapshot-route.js";
 import { fetchUnzipped } from "./unzip.js";
 
 async function runtimeBytes(wasm) {
+  if (wasm.stream) return readAll(wasm.stream);
   const response = await fetch(wasm.url);
   if (!response.ok) throw new Error(`pyodide.asm.wasm: HTTP ${response.status}`);
   return readAll(response.body);
 }
 
-let settleCpu;
-const cpuMeasured = new Promise((resolve) => { settleCpu = resolve; });
+let received = 0;
 
 self.onmessage = async ({ data }) => {
-  if (data.cpu !== undefined) {
-    settleCpu(data.cpu);
+  if (data.progress) {
+    self.postMessage({ received });
     return;
   }
   try {
-    let wasm;
-    if (data.wasm.stream) {
-      const watched = watchDownload(data.wasm.stream, data.wasm.wireRatio);
-      if (data.weigh) {
-        const [rate, cpu] = await Promise.all([watched.rate, cpuMeasured]);
-        const choice = chooseRoute({ rate, cpu, ...data.weigh });
-        self.postMessage({ ...choice, rate, cpu });
-        if (choice.route !== "build") {
-          watched.cancel();
-          return;
-        }
-      }
-      wasm = watched.bytes;
-    } else {
-      wasm = runtimeBytes(data.wasm);
-    }
+    const wasm = runtimeBytes(data.wasm);
     wasm.catch(() => {});
-    const diff = new Uint8Array(await fetchUnzipped(data.url, data.integrity));
+    const diff = new Uint8Array(await fetchUnzipped(data.url, data.integrity, {
+      priority: data.priority ?? "auto", onBytes: (count) => { received = count; } }));
     const { memory, sparse } = rebuildMemory(diff, dataSegments(await wasm));
     self.postMessage({ memory: memory.buffer, sparse: sparse.buffer },
       [memory.buffer, sparse.buffer]);

@@ -150,6 +150,8 @@ def test_a_corrupt_copy_falls_back_to_a_normal_start(page: Page, built_site: Pat
 #: start they spare, whatever the CPU (snapshot-route.js), and no throttling
 SLOW_LINK = {"offline": False, "latency": 100, "downloadThroughput": 3e6 / 8,
              "uploadThroughput": 3e6 / 8}
+FAST_LINK = {"offline": False, "latency": 10, "downloadThroughput": 200e6 / 8,
+             "uploadThroughput": 200e6 / 8}
 NO_THROTTLING = {"offline": False, "latency": 0, "downloadThroughput": -1,
                  "uploadThroughput": -1}
 
@@ -157,16 +159,20 @@ NO_THROTTLING = {"offline": False, "latency": 0, "downloadThroughput": -1,
 def test_a_first_visit_on_a_slow_link_starts_python_itself(
     no_worker_context: BrowserContext, site_url: str
 ) -> None:
-    """On a slow link the page does not download the snapshot: it measures the runtime's
-    download, chooses to start Python itself (the route, not its timing, is checked), and the
+    """On a slow link the page starts Python itself: the snapshot's download begins only once
+    the runtime's WebAssembly has arrived (it never slows the start), and when Python could
+    start the page weighs what is left of it against the start, chooses the start and cancels
+    the download (the route and the order of the requests are checked, not their timing); the
     game plays."""
     page = no_worker_context.new_page()
     cdp = no_worker_context.new_cdp_session(page)
     cdp.send("Network.enable")
     cdp.send("Network.emulateNetworkConditions", SLOW_LINK)
-    snapshot_requests: list[str] = []
-    page.on("request", lambda r: snapshot_requests.append(r.url) if "/snapshot/" in r.url
+    events: list[str] = []
+    page.on("request", lambda r: events.append("snapshot asked") if "/snapshot/" in r.url
             else None)
+    page.on("requestfinished", lambda r: events.append("runtime in")
+            if r.url.endswith("/pyodide.asm.wasm") else None)
     page.goto(site_url, timeout=ENGINE_TIMEOUT_MS)
     assert route_of(page) == "start"
     weighed = page.get_attribute("html", "data-snapshot-weighed") or ""
@@ -174,7 +180,25 @@ def test_a_first_visit_on_a_slow_link_starts_python_itself(
     cdp.send("Network.emulateNetworkConditions", NO_THROTTLING)  # the rest need not be slow
     ready(page)
     assert snapshot_state(page) == "unused"
-    assert snapshot_requests == []
+    assert events[0] == "runtime in", events
+    plays(page)
+
+
+def test_a_first_visit_on_a_fast_link_restores_the_snapshot(
+    no_worker_context: BrowserContext, site_url: str
+) -> None:
+    """On a fast link (throttled to 200 Mbit/s) the rest of the snapshot's download costs less
+    than the start it spares: the page restores it, and the game plays."""
+    page = no_worker_context.new_page()
+    cdp = no_worker_context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", FAST_LINK)
+    page.goto(site_url, timeout=ENGINE_TIMEOUT_MS)
+    assert route_of(page) == "build"
+    weighed = page.get_attribute("html", "data-snapshot-weighed") or ""
+    assert "CPU" in weighed, weighed
+    ready(page)
+    assert snapshot_state(page) == "restored"
     plays(page)
 
 
