@@ -347,6 +347,7 @@ export async function loadEngine(onProgress = () => {},
   const split = usable && !copyNoted() && route !== "start";
   const wasm = prepared.then(() => compileRuntime(split));
   const compiled = wasm.then((parts) => parts.compiled);
+  compiled.then(() => mark("compiled"), () => {});
   // Python could start once the board is painted (`after`) and the runtime compiled: a first
   // visit chooses its route then
   const ready = Promise.allSettled([after, compiled]);

@@ -17,7 +17,9 @@
 // used. Nothing here starts Python: engine-loader.js restores the memory.
 
 import { dataSegments, readAll, rebuildMemory } from "./memory-image.js";
-import { chooseRoute, cpuProbe, linkRate } from "./snapshot-route.js";
+import {
+  chooseRoute, cpuSlowness, FAST_PROOF_BYTES, FAST_RATE, linkRate,
+} from "./snapshot-route.js";
 import { fetchUnzipped } from "./unzip.js";
 
 const BUILD_ID = "__BUILD_ID__";
@@ -164,8 +166,10 @@ async function rebuildHere(url) {
  * The build's snapshot downloaded and rebuilt by a worker (unzip-worker.js), or null in a
  * worker or a page that cannot start one.
  * @returns {{result: Promise<{memory: Uint8Array, sparse: Uint8Array}>,
- *   received: () => Promise<number>, cancel: () => void} | null} received: the bytes of the
- *   file downloaded so far (Infinity once the worker is done)
+ *   progress: (cpu?: boolean) => Promise<{received: number, rate: number|null, cpu?: number}>,
+ *   cancel: () => void} | null} progress: the bytes of the file downloaded so far (Infinity
+ *   once the worker is done), how fast they come (null until measured) and, asked for, the
+ *   CPU's slowness measured in the worker
  */
 function buildSnapshotWorker(url, wasm, priority) {
   if (!IN_PAGE || typeof Worker === "undefined") return null;
@@ -176,17 +180,18 @@ function buildSnapshotWorker(url, wasm, priority) {
     return null;  // no worker for this page: unzip here
   }
   let done = false;
-  /** @type {((received: number) => void)[]} */
+  /** @type {((progress: {received: number, rate: number|null, cpu?: number}) => void)[]} */
   const asked = [];
   const finish = () => {
     done = true;
     worker.terminate();
-    for (const settle of asked.splice(0)) settle(Infinity);  // nothing more to download
+    // nothing more to download
+    for (const settle of asked.splice(0)) settle({ received: Infinity, rate: null });
   };
   const result = new Promise((resolve, reject) => {
     worker.onmessage = ({ data }) => {
       if (data.received !== undefined) {
-        asked.shift()?.(data.received);
+        asked.shift()?.(data);
         return;
       }
       finish();
@@ -203,11 +208,11 @@ function buildSnapshotWorker(url, wasm, priority) {
     wasm: wasm ? { stream: wasm.stream } : { url: WASM_URL } }, wasm ? [wasm.stream] : []);
   return {
     result,
-    received: () => new Promise((resolve) => {
-      if (done) resolve(Infinity);
+    progress: (cpu = false) => new Promise((resolve) => {
+      if (done) resolve({ received: Infinity, rate: null });
       else {
         asked.push(resolve);
-        worker.postMessage({ progress: true });
+        worker.postMessage({ progress: true, cpu });
       }
     }),
     cancel: finish,
@@ -250,29 +255,35 @@ export async function readSnapshot({ after = null, wasm = null, ready = null, ro
   }
   // a worker (the bots') loads once the page has: it takes the snapshot without weighing
   const weighed = route === "auto" && IN_PAGE;
-  const cpu = weighed ? cpuProbe() : null;
-  // the start needs the whole link until the runtime has arrived: the snapshot comes after
-  if (weighed) await Promise.race([downloaded(WASM_URL), Promise.allSettled([ready])]);
+  // the start needs the whole link until the runtime has arrived: the snapshot comes after,
+  // unless the link is so fast that it costs nothing
+  if (weighed && !(linkRate(SITE_URL, FAST_PROOF_BYTES) >= FAST_RATE)) {
+    await Promise.race([downloaded(WASM_URL), Promise.allSettled([ready])]);
+  }
   const url = new URL(SNAPSHOT_PATH, SITE_URL).href;
   const branch = await Promise.resolve(wasm).catch(() => null);
   const worker = buildSnapshotWorker(url, branch, weighed ? "low" : "auto");
   try {
     if (!worker) {
       branch?.stream.cancel().catch(() => {});
-      cpu?.stop();
       onRoute({ route: "build", forced: route === "build" });
       return { ...await rebuildHere(url), source: "build" };
     }
     if (!weighed) onRoute({ route: "build", forced: route === "build" });
     else {
       await Promise.allSettled([ready]);
-      cpu.stop();
-      const remaining = Math.max(SNAPSHOT_BYTES - await worker.received(), 0);
-      const rate = linkRate(SITE_URL);
+      // the snapshot's own rate (it has the link to itself), measured a moment at least
+      let progress = await worker.progress(true);
+      while (progress.rate === null && progress.received < Infinity) {
+        await new Promise((resolve) => { setTimeout(resolve, 50); });
+        progress = { ...await worker.progress(), cpu: progress.cpu };
+      }
+      const remaining = Math.max(SNAPSHOT_BYTES - progress.received, 0);
+      const rate = progress.rate ?? linkRate(SITE_URL);
       const saveData = Boolean(/** @type {any} */ (globalThis.navigator)?.connection?.saveData);
-      const cpuSlowness = cpu.slowness();
-      const chosen = chooseRoute({ rate, cpu: cpuSlowness, remaining, saveData });
-      onRoute({ ...chosen, rate, cpu: cpuSlowness });
+      const cpu = Math.min(Math.max(cpuSlowness(), progress.cpu ?? 0, 0.25), 16);
+      const chosen = chooseRoute({ rate, cpu, remaining, saveData });
+      onRoute({ ...chosen, rate, cpu });
       if (chosen.route !== "build") {
         worker.cancel();
         return null;

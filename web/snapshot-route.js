@@ -3,32 +3,38 @@
 // The snapshot spares the visit Python's start and the engine's import (seconds of main-thread
 // work, more on a slow or busy CPU) but adds its download (a few MB): on a slow link starting
 // is faster. So the page never lets the snapshot slow the start: it downloads the snapshot only
-// once the runtime's WebAssembly has arrived (the start needs all of the link until then), and
+// once the runtime's WebAssembly has arrived (the start needs all of the link until then; but
+// see FAST_RATE), and
 // decides only when Python could start (the board painted, the runtime compiled), from what
 // it knows by then (python-snapshot.js):
 // - how much of the snapshot is still to come (none, on a fast link);
-// - the link: how fast the page's files arrived, from the browser's Resource Timing (linkRate:
-//   megabytes of runtime measured as they came, so a burst of a few buffered bytes weighs
-//   little);
-// - the CPU: a short fixed piece of work timed on the main thread now and then while the files
-//   download (cpuProbe), averaged, so that the time a busy machine gives other work counts;
+// - the link: how fast the snapshot itself arrives (it has the link to itself), measured for
+//   0.3 s at least (unzip-worker.js);
+// - the CPU: a fixed piece of work timed on the main thread (cpuSlowness: a slow phone, DevTools'
+//   throttling) and in a longer burst in the snapshot's worker (burstSlowness: how much of a
+//   core a long task gets on a busy machine), the slower of the two;
 // - navigator.connection's saveData (a visitor who asked to save data gets no snapshot).
-// chooseRoute weighs them: the snapshot when the rest of its download (and its unzipping)
-// takes less time than the start it spares.
+// chooseRoute weighs them: the snapshot unless the rest of its download (and its unzipping)
+// takes more than HEDGE times the start it spares (a start chosen wrongly on a busy machine
+// costs far more than the measures say). On a link fast enough (FAST_RATE) the snapshot is
+// downloaded at once, beside the runtime.
 
 /** Python's start and the engine's import on the reference machine, and a restore, in s. */
 export const START_SECONDS = 2.6;
 export const RESTORE_SECONDS = 0.4;
 /** Unzipping and rebuilding the snapshot's memory once its last bytes are in (a worker). */
 export const REBUILD_SECONDS = 0.3;
+/** How much longer the snapshot may take than the start it spares, by the measures. On a
+ * machine busy with other work Python's start ran 4 to 25 times slower than on the reference
+ * machine while the probes said 1 to 5 (bench/first_visit.py: most of the start is cold
+ * WebAssembly, which the probes do not run), so a start chosen wrongly there costs tens of
+ * seconds; the snapshot chosen wrongly on an idle machine costs at most twice the start. */
+export const HEDGE = 3;
 /** The probe's time on the reference machine, in ms. */
 const PROBE_REFERENCE_MS = 2.0;
 /** The probe's text: parsing JSON is native code, so its time does not depend on which of
  * the JavaScript engine's compilers happens to run it. */
 const PROBE_TEXT = `[${'{"office":12,"senators":[1,2,3],"name":"Caesar"},'.repeat(6000)}0]`;
-/** How often the probe runs while the page waits for its files, and how many times at most. */
-const PROBE_EVERY_MS = 120;
-const PROBE_ROUNDS = 16;
 
 function probeOnce() {
   const start = performance.now();
@@ -36,53 +42,66 @@ function probeOnce() {
   return performance.now() - start;
 }
 
+/** How many probes one burst runs: about 20 ms of work on the reference machine. */
+const BURST_ROUNDS = 10;
+
 /**
- * Time the main thread now and then (every PROBE_EVERY_MS, PROBE_ROUNDS times at most) from
- * now on. `slowness()` says how much slower than the reference machine this one runs: the
- * mean of the rounds, not their median, since a busy machine that holds the page back during a
- * few rounds holds back Python's long start as often.
- * @returns {{slowness: () => number, stop: () => void}}
+ * How much slower than the reference machine a burst of probes runs. A burst is long enough
+ * that a busy machine's scheduler gives it no more than its share of a core, as it gives
+ * Python's start (a short probe after a wait runs at full speed on a busy machine, and so
+ * misses how busy it is). The snapshot's worker runs it (unzip-worker.js), off the page's
+ * main thread.
+ * @returns {number}
  */
-export function cpuProbe() {
+export function burstSlowness() {
+  let total = 0;
+  for (let round = 0; round < BURST_ROUNDS; round += 1) total += probeOnce();
+  return total / BURST_ROUNDS / PROBE_REFERENCE_MS;
+}
+
+/** How many probes the main thread runs when the route is chosen (the median counts). */
+const PROBE_ROUNDS = 5;
+
+/**
+ * How much slower than the reference machine the page's main thread runs now (a slow phone,
+ * DevTools' CPU throttling): the median of a few short probes, about 10 ms of work.
+ * @returns {number}
+ */
+export function cpuSlowness() {
   const times = [];
-  let timer = null;
-  const round = () => {
-    times.push(probeOnce());
-    timer = times.length < PROBE_ROUNDS ? setTimeout(round, PROBE_EVERY_MS) : null;
-  };
-  timer = setTimeout(round, 0);
-  const stop = () => {
-    if (timer !== null) clearTimeout(timer);
-    timer = null;
-  };
-  return {
-    slowness() {
-      if (times.length < 3) times.push(probeOnce(), probeOnce());
-      const mean = times.reduce((sum, time) => sum + time, 0) / times.length;
-      return Math.min(Math.max(mean / PROBE_REFERENCE_MS, 0.25), 16);
-    },
-    stop,
-  };
+  for (let round = 0; round < PROBE_ROUNDS; round += 1) times.push(probeOnce());
+  times.sort((a, b) => a - b);
+  return times[PROBE_ROUNDS >> 1] / PROBE_REFERENCE_MS;
 }
 
 /** Downloads smaller than this are left out of the link's measure (their time is latency). */
 const MEASURED_BYTES = 64_000;
 
+/** A link this fast (bytes/s, linkRate: the browser's Resource Timing of the runtime's files,
+ * megabytes measured as they came, so a burst of a few buffered bytes weighs little) with a
+ * runtime file of at least FAST_PROOF_BYTES already in when the board is painted downloads the
+ * snapshot at once, beside the rest of the runtime: it costs less than 0.4 s there, and
+ * waiting for the runtime would cost more. */
+export const FAST_RATE = 100e6 / 8;
+export const FAST_PROOF_BYTES = 1_000_000;
+
 /**
  * How fast the page's files arrived, in bytes per second on the wire: the bytes of every
  * download of at least MEASURED_BYTES that has finished, over the time any of them was
  * arriving (from its first byte to its last), so that downloads side by side count once.
- * Infinity when nothing was measured (the files came from a cache, or all at once).
+ * Infinity when they came all at once, 0 when none has finished yet (or all came from a
+ * cache).
  * @param {string} prefix only the files whose URL starts with it (the site's)
+ * @param {number} [smallest] only the downloads of at least this many bytes
  * @returns {number}
  */
-export function linkRate(prefix) {
+export function linkRate(prefix, smallest = MEASURED_BYTES) {
   const entries = typeof performance.getEntriesByType === "function"
     ? /** @type {PerformanceResourceTiming[]} */ (performance.getEntriesByType("resource")) : [];
   const spans = [];
   let bytes = 0;
   for (const entry of entries) {
-    if (!entry.name.startsWith(prefix) || !(entry.transferSize >= MEASURED_BYTES)) continue;
+    if (!entry.name.startsWith(prefix) || !(entry.transferSize >= smallest)) continue;
     if (!(entry.responseEnd > entry.responseStart) || entry.responseStart <= 0) continue;
     bytes += entry.transferSize;
     spans.push([entry.responseStart, entry.responseEnd]);
@@ -95,22 +114,23 @@ export function linkRate(prefix) {
     busy += end - Math.max(start, reach);
     reach = end;
   }
+  if (spans.length === 0) return 0;  // nothing measured yet
   return busy >= 50 ? (bytes * 1000) / busy : Infinity;
 }
 
 /**
  * The faster way to a running engine on a first visit.
  * @param {{rate: number, cpu: number, remaining: number, saveData?: boolean}} measured
- *   rate in bytes/s on the wire (linkRate); cpu from cpuProbe; remaining: the bytes of the
- *   snapshot's file still to download
+ *   rate in bytes/s on the wire; cpu: the slower of cpuSlowness and burstSlowness;
+ *   remaining: the bytes of the snapshot's file still to download
  * @returns {{route: "build"|"start", download: number, spared: number}} "build" restores the
- *   snapshot; download is the estimated time until it can be restored, spared the start it
- *   spares (s)
+ *   snapshot (when download < HEDGE * spared); download is the estimated time until it can be
+ *   restored, spared the start it spares (s)
  */
 export function chooseRoute({ rate, cpu, remaining, saveData = false }) {
-  const download = remaining / rate + REBUILD_SECONDS;
+  const download = remaining / rate + cpu * REBUILD_SECONDS;
   const spared = cpu * (START_SECONDS - RESTORE_SECONDS);
-  const route = remaining <= 0 || (!saveData && download < spared) ? "build" : "start";
+  const route = remaining <= 0 || (!saveData && download < HEDGE * spared) ? "build" : "start";
   return { route, download: Math.round(download * 100) / 100,
     spared: Math.round(spared * 100) / 100 };
 }

@@ -8,13 +8,23 @@
 //     wasm: {stream} (the runtime's WebAssembly as the page downloads it, a ReadableStream,
 //       transferred) or {url} (fetched here: the browser has it by then);
 //     priority: the snapshot download's fetch priority hint ("low" beside other downloads)
-//   worker.postMessage({ progress: true });  // any time after: how far the download is
+//   worker.postMessage({ progress: true, cpu });  // any time after: how far the download is
 //   worker.onmessage = ({ data }) => ...
-//     {received} (bytes of the file downloaded so far) for each {progress: true};
+//     {received, rate, cpu} for each {progress: true}: the bytes of the file downloaded so far,
+//       how fast they come (bytes/s, null until measured: see rate()),
+//       and with `cpu` the CPU's slowness measured here then, in a burst (snapshot-route.js
+//       burstSlowness);
 //     then {memory, sparse} (ArrayBuffers) or {error: string}
 
 import { dataSegments, readAll, rebuildMemory } from "./memory-image.js";
+import { burstSlowness } from "./snapshot-route.js";
 import { fetchUnzipped } from "./unzip.js";
+
+/** The snapshot's own rate is told once its bytes have come for this long (ms)... */
+const MEASURE_MS = 300;
+/** ...or, when none has come, once it was asked for this long ago (the browser may hold a
+ * request of low priority back for a moment). */
+const NO_ANSWER_MS = 1000;
 
 async function runtimeBytes(wasm) {
   if (wasm.stream) return readAll(wasm.stream);
@@ -24,17 +34,37 @@ async function runtimeBytes(wasm) {
 }
 
 let received = 0;
+/** When the download was asked for, and when its first bytes came (and how many). */
+let asked = null;
+let first = null;
+
+/** How fast the file arrives (bytes/s): measured from its first bytes once they came
+ * MEASURE_MS ago; 0 when none came in NO_ANSWER_MS (a download that does not answer is
+ * slow); null until then. */
+function rate(now) {
+  if (first && now - first.at >= MEASURE_MS) {
+    return ((received - first.bytes) * 1000) / (now - first.at);
+  }
+  return !first && asked !== null && now - asked >= NO_ANSWER_MS ? 0 : null;
+}
+
+function counted(count) {
+  received = count;
+  first ??= { at: performance.now(), bytes: count };
+}
 
 self.onmessage = async ({ data }) => {
   if (data.progress) {
-    self.postMessage({ received });
+    self.postMessage({ received, rate: rate(performance.now()),
+      cpu: data.cpu ? burstSlowness() : undefined });
     return;
   }
+  asked = performance.now();
   try {
     const wasm = runtimeBytes(data.wasm);
     wasm.catch(() => {});
     const diff = new Uint8Array(await fetchUnzipped(data.url, data.integrity, {
-      priority: data.priority ?? "auto", onBytes: (count) => { received = count; } }));
+      priority: data.priority ?? "auto", onBytes: counted }));
     const { memory, sparse } = rebuildMemory(diff, dataSegments(await wasm));
     self.postMessage({ memory: memory.buffer, sparse: sparse.buffer },
       [memory.buffer, sparse.buffer]);
