@@ -24,7 +24,7 @@ import { fetchUnzipped } from "./unzip.js";
 const MEASURE_MS = 300;
 /** ...or, when none has come, once it was asked for this long ago (the browser may hold a
  * request of low priority back for a moment). */
-const NO_ANSWER_MS = 1000;
+const NO_ANSWER_MS = 3000;
 
 async function runtimeBytes(wasm) {
   if (wasm.stream) return readAll(wasm.stream);
