@@ -2,7 +2,7 @@
 
     python3 build.py site && .venv/bin/python bench/first_visit.py [--runs 1]
         [--rows local,40mbps,10mbps,1.6mbps,local@4x,40mbps@4x,10mbps@4x]
-        [--variants auto,build,start,bare]
+        [--variants auto,build,start,bare] [--other OLD_SITE --variants auto,other,...]
 
 One local server (a copy of _site/, every compressible file gzipped beforehand, as GitHub
 Pages sends it; build.py serves the same), one headless Chromium. Each load is a first visit
@@ -11,17 +11,20 @@ protocol: ``Network.emulateNetworkConditions`` (download and upload rate, latenc
 ``Emulation.setCPUThrottlingRate``. For each row it times, from navigation start to a playable
 board (``<html data-engine="ready">``):
 
-- ``auto``: the page as a player gets it: it weighs its link and CPU and chooses a route
+- ``auto``: the page as a player gets it: it downloads the snapshot once the runtime has
+  arrived and, when Python could start, weighs the rest of that download against the start
   (snapshot-route.js); the route it chose (``data-snapshot-route``) and what it weighed
   (``data-snapshot-weighed``) are printed;
 - ``build``: ``?route=build``, the build's snapshot fetched whatever the link;
 - ``start``: ``?route=start``, Python started (and the engine imported) in the page;
-- ``bare``: a page that only runs ``loadPyodide`` from the same files (bench/load.py's).
+- ``bare``: a page that only runs ``loadPyodide`` from the same files (bench/load.py's);
+- ``other``: with ``--other DIR``, another build's site (its page as a player gets it), served
+  beside this one from ``other/``: an older commit's ``_site/`` (built in a git worktree)
+  gives a before/after comparison in the same runs.
 
 Caveats: DevTools' CPU throttling is a thread that interrupts the page's main thread every
-0.2 ms, so on a machine busy with other work it throttles less than asked; a busy machine also
-slows Python's start (seconds of main-thread work) far more than the page's short CPU probe
-(snapshot-route.js), so there ``start`` loses more than the page expects. Say how loaded the
+0.2 ms, so on a machine busy with other work it throttles less than asked, and a busy machine
+slows Python's start (seconds of main-thread work) and the restore alike. Say how loaded the
 machine was (the JSON line has the load average) with every figure.
 
 Goal: ``auto`` within 5% of the faster of ``build`` and ``start`` on every row. The variants
@@ -78,7 +81,11 @@ ROWS = {
     "10mbps@4x": Row("10 Mbps / 40 ms @4x", 10, 40, 4),
     "1.6mbps@4x": Row("1.6 Mbps / 150 ms @4x", 1.6, 150, 4),
 }
-VARIANTS = {"auto": "", "build": "?route=build", "start": "?route=start", "bare": BARE_PAGE}
+VARIANTS = {"auto": "", "build": "?route=build", "start": "?route=start", "bare": BARE_PAGE,
+            "other": "other/"}
+#: where --other's site is served, beside this one
+OTHER = "other"
+
 GOAL = 1.05
 
 
@@ -183,14 +190,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=1)
     parser.add_argument("--rows", default="local,40mbps,10mbps,local@4x,40mbps@4x",
                         help=f"comma-separated, of {', '.join(ROWS)}")
-    parser.add_argument("--variants", default=",".join(VARIANTS),
+    parser.add_argument("--variants", default="auto,build,start,bare",
                         help=f"comma-separated, of {', '.join(VARIANTS)}")
+    parser.add_argument("--other", type=Path, default=None,
+                        help="another build's site, timed as the variant 'other'")
     args = parser.parse_args(argv)
     rows = [ROWS[name] for name in args.rows.split(",")]
     variants = [name for name in args.variants.split(",") if name]
     unknown = set(variants) - VARIANTS.keys()
     if unknown:
         parser.error(f"unknown variants {unknown}")
+    if ("other" in variants) != (args.other is not None):
+        parser.error("the variant 'other' and --other go together")
     site = SITE
     if not (site / BUILD_INFO).is_file():
         print("no built site: run `python3 build.py site` first", file=sys.stderr)
@@ -201,6 +212,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         shutil.copytree(site, copy)
         (copy / BARE_PAGE).write_text(BARE_HTML, encoding="utf-8")
         (copy / BARE_SCRIPT).write_text(BARE_JS, encoding="utf-8")
+        if args.other is not None:
+            shutil.copytree(args.other, copy / OTHER)
         precompress(copy)
         info = json.loads((copy / BUILD_INFO).read_text(encoding="utf-8"))
         results = run_rows(copy, rows, variants, args.runs)

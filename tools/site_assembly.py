@@ -34,7 +34,6 @@ from tools.pins import (
     MICROPIP_WHEEL,
     PYODIDE_VERSION,
     RUNTIME_FILES,
-    RUNTIME_WASM,
     fetch_micropip,
     fetch_pyodide,
 )
@@ -49,7 +48,6 @@ from tools.stamps import (
     SNAPSHOT_BYTES_PLACEHOLDER,
     SNAPSHOT_INTEGRITY_PLACEHOLDER,
     SNAPSHOT_PATH_PLACEHOLDER,
-    WASM_BYTES_PLACEHOLDER,
     WHEEL_FILE_PLACEHOLDER,
     WHEEL_INTEGRITY_PLACEHOLDER,
     WHEEL_PATH_PLACEHOLDER,
@@ -135,9 +133,7 @@ def assemble(staging: Path) -> dict[str, str]:
                                      SNAPSHOT_PATH_PLACEHOLDER: snapshot_path,
                                      SNAPSHOT_INTEGRITY_PLACEHOLDER:
                                          subresource_integrity(snapshot),
-                                     SNAPSHOT_BYTES_PLACEHOLDER: str(len(snapshot)),
-                                     WASM_BYTES_PLACEHOLDER:
-                                         str((runtime_dir / RUNTIME_WASM).stat().st_size)})
+                                     SNAPSHOT_BYTES_PLACEHOLDER: str(len(snapshot))})
     info = {
         "build": build_id,
         "version": wheel_backend.read_project().version,

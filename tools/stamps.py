@@ -12,10 +12,9 @@ WHEEL_PATH_PLACEHOLDER = "__WHEEL_PATH__"
 WHEEL_INTEGRITY_PLACEHOLDER = "__WHEEL_INTEGRITY__"
 SNAPSHOT_PATH_PLACEHOLDER = "__SNAPSHOT_PATH__"
 SNAPSHOT_INTEGRITY_PLACEHOLDER = "__SNAPSHOT_INTEGRITY__"
-#: the snapshot file's size and the runtime's WebAssembly's (python-snapshot.js weighs the
-#: snapshot's download against starting Python)
+#: the snapshot file's size (python-snapshot.js weighs the rest of its download against
+#: starting Python)
 SNAPSHOT_BYTES_PLACEHOLDER = "__SNAPSHOT_BYTES__"
-WASM_BYTES_PLACEHOLDER = "__WASM_BYTES__"
 #: values written once, here, and stamped into the copied sources before the build id is taken
 CSP_PLACEHOLDER = "__CONTENT_SECURITY_POLICY__"
 WHEEL_FILE_PLACEHOLDER = "__WHEEL_FILE__"

@@ -1,5 +1,5 @@
 """Python starts from the build's memory snapshot: the first visit restores the build's file
-(unless its link makes starting Python faster: then it never downloads it), later visits (also
+(unless its link makes starting Python faster: then it cancels its download), later visits (also
 offline) the browser's unzipped copy; a new build never restores an old snapshot; a corrupt
 one, or one of another runtime, falls back to a normal start with a message in the console only.
 micropip still installs the site's wheel into a bare Pyodide page, the documented way to use
@@ -146,35 +146,60 @@ def test_a_corrupt_copy_falls_back_to_a_normal_start(page: Page, built_site: Pat
     assert snapshot_state(page) == "restored"
 
 
-#: DevTools' network throttling: a link on which the snapshot's few MB cost more than the
-#: start they spare, whatever the CPU (snapshot-route.js), and no throttling
-SLOW_LINK = {"offline": False, "latency": 100, "downloadThroughput": 3e6 / 8,
-             "uploadThroughput": 3e6 / 8}
+#: DevTools' network throttling: 10 and 200 Mbit/s, and none
+THROTTLED_LINK = {"offline": False, "latency": 40, "downloadThroughput": 10e6 / 8,
+                  "uploadThroughput": 10e6 / 8}
+FAST_LINK = {"offline": False, "latency": 10, "downloadThroughput": 200e6 / 8,
+             "uploadThroughput": 200e6 / 8}
 NO_THROTTLING = {"offline": False, "latency": 0, "downloadThroughput": -1,
                  "uploadThroughput": -1}
 
 
-def test_a_first_visit_on_a_slow_link_starts_python_itself(
+def test_a_first_visit_whose_snapshot_crawls_starts_python_itself(
     no_worker_context: BrowserContext, site_url: str
 ) -> None:
-    """On a slow link the page does not download the snapshot: it measures the runtime's
-    download, chooses to start Python itself (the route, not its timing, is checked), and the
-    game plays."""
+    """On a throttled link the snapshot's download begins only once the runtime's WebAssembly
+    has arrived (it never slows the start); when Python could start, the page measures the
+    snapshot's own download (here it gets no answer at all, the slowest of links), chooses to
+    start Python itself and cancels the download (the route and the order of the requests are
+    checked, not their timing); the game plays."""
     page = no_worker_context.new_page()
     cdp = no_worker_context.new_cdp_session(page)
     cdp.send("Network.enable")
-    cdp.send("Network.emulateNetworkConditions", SLOW_LINK)
-    snapshot_requests: list[str] = []
-    page.on("request", lambda r: snapshot_requests.append(r.url) if "/snapshot/" in r.url
+    cdp.send("Network.emulateNetworkConditions", THROTTLED_LINK)
+    events: list[str] = []
+    stalled: list[Route] = []
+    page.route("**/snapshot/*", lambda route: stalled.append(route))  # never answered
+    page.on("request", lambda r: events.append("snapshot asked") if "/snapshot/" in r.url
             else None)
+    page.on("requestfinished", lambda r: events.append("runtime in")
+            if r.url.endswith("/pyodide.asm.wasm") else None)
     page.goto(site_url, timeout=ENGINE_TIMEOUT_MS)
     assert route_of(page) == "start"
     weighed = page.get_attribute("html", "data-snapshot-weighed") or ""
-    assert "Mbit/s" in weighed, weighed
+    assert "rate 0.0 Mbit/s" in weighed, weighed
     cdp.send("Network.emulateNetworkConditions", NO_THROTTLING)  # the rest need not be slow
     ready(page)
     assert snapshot_state(page) == "unused"
-    assert snapshot_requests == []
+    assert events[:2] == ["runtime in", "snapshot asked"], events
+    plays(page)
+
+
+def test_a_first_visit_on_a_fast_link_restores_the_snapshot(
+    no_worker_context: BrowserContext, site_url: str
+) -> None:
+    """On a fast link (throttled to 200 Mbit/s) the rest of the snapshot's download costs less
+    than the start it spares: the page restores it, and the game plays."""
+    page = no_worker_context.new_page()
+    cdp = no_worker_context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", FAST_LINK)
+    page.goto(site_url, timeout=ENGINE_TIMEOUT_MS)
+    assert route_of(page) == "build"
+    weighed = page.get_attribute("html", "data-snapshot-weighed") or ""
+    assert "CPU" in weighed, weighed
+    ready(page)
+    assert snapshot_state(page) == "restored"
     plays(page)
 
 

@@ -9,9 +9,10 @@
 //   right after `import qvcore.jsapi` (snapshot/python-<build id>.bin.gz, made with Node from
 //   the site's own runtime and wheel), and `loadPyodide({_loadSnapshot})` restores it.
 //   python-snapshot.js gets it: the browser's unzipped copy from an earlier visit, else the
-//   build's file, unzipped by a worker, on a first visit only where its download costs less
-//   than the start it spares (snapshot-route.js weighs the link, measured on the runtime's
-//   own download, and the CPU; `snapshotRoute` says what was chosen, a first visit on a slow
+//   build's file, unzipped by a worker. A first visit downloads that file only once the
+//   runtime's WebAssembly has arrived, and restores it only where the rest of its download
+//   costs less than the start it spares (snapshot-route.js weighs it, the link and the CPU
+//   when Python could start; `snapshotRoute` says what was chosen, a first visit on a slow
 //   link starts Python itself). Its name carries the build id, so a new build never
 //   restores an old snapshot; one that cannot be restored (corrupt, missing, another runtime)
 //   is dropped with a message in the console only, and Python then starts normally;
@@ -160,9 +161,9 @@ const WASM_URL = new URL("pyodide.asm.wasm", RUNTIME_URL).href;
  * main thread while the page gets ready, where Pyodide would begin only when Python starts.
  * `compiled` is null when this browser cannot compile a stream (Pyodide then compiles it
  * itself). With `split`, the download is also read a second time (`branch`, a promise of
- * {stream, encoding, length} or null): a first visit measures its link on it and rebuilds
- * Python's memory from it (python-snapshot.js). A return visit does not split it, so that the
- * browser can use the code it cached for the file's URL.
+ * {stream} or null): a first visit rebuilds Python's memory from it (python-snapshot.js). A
+ * return visit does not split it, so that the browser can use the code it cached for the
+ * file's URL.
  */
 function compileRuntime(split) {
   if (typeof WebAssembly.compileStreaming !== "function") {
@@ -179,8 +180,7 @@ function compileRuntime(split) {
       return {
         response: new Response(compile, { status: response.status,
           headers: { "content-type": "application/wasm" } }),
-        branch: { stream: read, encoding: response.headers.get("content-encoding"),
-          length: Number(response.headers.get("content-length")) },
+        branch: { stream: read },
       };
     });
     source = parts.then((part) => part.response);
@@ -332,8 +332,9 @@ async function restore(runtime, compiled, memory, wheel) {
  *   prepareAfter?: Promise}}
  *   [options]
  *   snapshot: false never uses a snapshot (Python starts and imports the engine itself).
- *   route: "auto" (the default) lets a first visit weigh its link and CPU to choose between
- *   the build's snapshot and a normal start (snapshot-route.js); "build" or "start" choose.
+ *   route: "auto" (the default) lets a first visit weigh its link and CPU, when Python could
+ *   start, to choose between the build's snapshot and a normal start (snapshot-route.js);
+ *   "build" or "start" choose.
  *   after: Python starts (or is restored) only once this has settled (the page passes its
  *   board's first paint and its UI's modules: it is one long task that would hold them back).
  *   prepareAfter: compiling the runtime's WebAssembly and getting the build's snapshot (work
@@ -357,8 +358,12 @@ export async function loadEngine(onProgress = () => {},
   const split = usable && !copyNoted() && route !== "start";
   const wasm = prepared.then(() => compileRuntime(split));
   const compiled = wasm.then((parts) => parts.compiled);
+  compiled.then(() => mark("compiled"), () => {});
+  // Python could start once the board is painted (`after`) and the runtime compiled: a first
+  // visit chooses its route then
+  const ready = Promise.allSettled([after, compiled]);
   const saved = usable ? readSnapshot({
-    after: prepared, wasm: wasm.then((parts) => parts.branch), route,
+    after: prepared, wasm: wasm.then((parts) => parts.branch), ready, route,
     onRoute: (chosen) => { mark(`route-${chosen.route}`); settleRoute(chosen); },
   }) : null;
   saved?.catch(() => {});  // awaited below

@@ -2,9 +2,11 @@
 // 1. the browser's copy: the unzipped snapshot kept in Cache Storage after an earlier visit
 //    (key snapshot-<build id>.bin in the cache "quo-vadis snapshot <site URL>"), read when
 //    localStorage notes that this build's copy is there;
-// 2. the build's file (snapshot/python-<build id>.bin.gz, made by build.py), on a first visit
-//    only when fetching it is faster than starting Python (snapshot-route.js weighs the link
-//    and the CPU): downloaded, checked against its sha256, unzipped and rebuilt into Python's
+// 2. the build's file (snapshot/python-<build id>.bin.gz, made by build.py): on a first visit
+//    downloaded once the runtime's WebAssembly has arrived (so that it never slows a start),
+//    and used only when the rest of its download is faster than starting Python
+//    (snapshot-route.js weighs it, the link and the CPU when Python could start; a start
+//    cancels the download); checked against its sha256, unzipped and rebuilt into Python's
 //    memory with the runtime's WebAssembly (the file holds only what differs from the memory
 //    the runtime starts with: memory-image.js) by a worker (unzip-worker.js) when this runs
 //    in a page, so the board's first paint does not wait for it; the service worker keeps it
@@ -15,17 +17,16 @@
 // used. Nothing here starts Python: engine-loader.js restores the memory.
 
 import { dataSegments, readAll, rebuildMemory } from "./memory-image.js";
-import { cpuSlowness } from "./snapshot-route.js";
+import {
+  chooseRoute, cpuSlowness, FAST_PROOF_BYTES, FAST_RATE, linkRate,
+} from "./snapshot-route.js";
 import { fetchUnzipped } from "./unzip.js";
 
 const BUILD_ID = "__BUILD_ID__";
 const SNAPSHOT_PATH = "__SNAPSHOT_PATH__";
 const SNAPSHOT_INTEGRITY = "__SNAPSHOT_INTEGRITY__";
-/** The build's snapshot file's size and the runtime's WebAssembly's, in bytes. */
+/** The build's snapshot file's size, in bytes. */
 const SNAPSHOT_BYTES = Number("__SNAPSHOT_BYTES__");
-const WASM_BYTES = Number("__WASM_BYTES__");
-/** What gzip makes of the runtime's WebAssembly, when a host compresses it but sends no size. */
-const WASM_GZIP_RATIO = 0.37;
 const BUILT = BUILD_ID !== "__" + "BUILD_ID__";
 
 const SITE_URL = new URL("../", import.meta.url).href;
@@ -130,10 +131,22 @@ export function expandMemory(sparse) {
   return memory;
 }
 
-/** Bytes on the wire per byte read of the runtime's WebAssembly, from its response headers. */
-function wireRatio({ encoding, length }) {
-  if (!encoding || encoding === "identity") return 1;
-  return length > 0 && WASM_BYTES > 0 ? length / WASM_BYTES : WASM_GZIP_RATIO;
+/** Resolves once the browser has the whole of `url` (its Resource Timing entry is there), or
+ * at once where the browser keeps no such entries.
+ * @param {string} url
+ * @returns {Promise<void>} */
+function downloaded(url) {
+  if (typeof PerformanceObserver === "undefined"
+    || !PerformanceObserver.supportedEntryTypes?.includes("resource")) return Promise.resolve();
+  return new Promise(/** @param {(value?: void) => void} resolve */ (resolve) => {
+    const observer = new PerformanceObserver((list) => {
+      if (list.getEntries().some((entry) => entry.name === url)) {
+        observer.disconnect();
+        resolve();
+      }
+    });
+    observer.observe({ type: "resource", buffered: true });
+  });
 }
 
 /** The build's snapshot as {memory, sparse}, rebuilt here (in a worker, or a page without
@@ -150,45 +163,60 @@ async function rebuildHere(url) {
 }
 
 /**
- * The build's snapshot as {memory, sparse}, or null when starting Python is faster: by a
- * worker in a page (which weighs the route first when `weigh` is given), here in a worker.
+ * The build's snapshot downloaded and rebuilt by a worker (unzip-worker.js), or null in a
+ * worker or a page that cannot start one.
+ * @returns {{result: Promise<{memory: Uint8Array, sparse: Uint8Array}>,
+ *   progress: (cpu?: boolean) => Promise<{received: number, rate: number|null, cpu?: number}>,
+ *   cancel: () => void} | null} progress: the bytes of the file downloaded so far (Infinity
+ *   once the worker is done), how fast they come (null until measured) and, asked for, the
+ *   CPU's slowness measured in the worker
  */
-async function fetchBuildSnapshot(wasm, weigh, onRoute) {
-  const url = new URL(SNAPSHOT_PATH, SITE_URL).href;
-  let worker = null;
-  if (IN_PAGE && typeof Worker !== "undefined") {
-    try {
-      worker = new Worker(new URL("./unzip-worker.js", import.meta.url), { type: "module" });
-    } catch {
-      worker = null;  // no worker for this page: unzip here
-    }
-  }
-  if (!worker) {
-    wasm?.stream.cancel().catch(() => {});
-    onRoute({ route: "build" });
-    return rebuildHere(url);
-  }
-  const weighed = Boolean(weigh && wasm);
-  if (!weighed) onRoute({ route: "build" });
+function buildSnapshotWorker(url, wasm, priority) {
+  if (!IN_PAGE || typeof Worker === "undefined") return null;
+  let worker;
   try {
-    return await new Promise((resolve, reject) => {
-      worker.onmessage = ({ data }) => {
-        if (data.error) reject(new Error(data.error));
-        else if (data.route) {
-          onRoute(data);
-          if (data.route !== "build") resolve(null);
-        } else resolve({ memory: new Uint8Array(data.memory), sparse: new Uint8Array(data.sparse) });
-      };
-      worker.onerror = (event) => reject(new Error(event.message || "unzip-worker.js failed"));
-      const message = { url, integrity: SNAPSHOT_INTEGRITY, weigh: weighed ? weigh : null,
-        wasm: wasm ? { stream: wasm.stream, wireRatio: wireRatio(wasm) } : { url: WASM_URL } };
-      worker.postMessage(message, wasm ? [wasm.stream] : []);
-      // the CPU is timed once the worker is reading (it needs the figure only to decide)
-      if (weighed) worker.postMessage({ cpu: cpuSlowness() });
-    });
-  } finally {
-    worker.terminate();
+    worker = new Worker(new URL("./unzip-worker.js", import.meta.url), { type: "module" });
+  } catch {
+    return null;  // no worker for this page: unzip here
   }
+  let done = false;
+  /** @type {((progress: {received: number, rate: number|null, cpu?: number}) => void)[]} */
+  const asked = [];
+  const finish = () => {
+    done = true;
+    worker.terminate();
+    // nothing more to download
+    for (const settle of asked.splice(0)) settle({ received: Infinity, rate: null });
+  };
+  const result = new Promise((resolve, reject) => {
+    worker.onmessage = ({ data }) => {
+      if (data.received !== undefined) {
+        asked.shift()?.(data);
+        return;
+      }
+      finish();
+      if (data.error) reject(new Error(data.error));
+      else resolve({ memory: new Uint8Array(data.memory), sparse: new Uint8Array(data.sparse) });
+    };
+    worker.onerror = (event) => {
+      finish();
+      reject(new Error(event.message || "unzip-worker.js failed"));
+    };
+  });
+  result.catch(() => {});
+  worker.postMessage({ url, integrity: SNAPSHOT_INTEGRITY, priority,
+    wasm: wasm ? { stream: wasm.stream } : { url: WASM_URL } }, wasm ? [wasm.stream] : []);
+  return {
+    result,
+    progress: (cpu = false) => new Promise((resolve) => {
+      if (done) resolve({ received: Infinity, rate: null });
+      else {
+        asked.push(resolve);
+        worker.postMessage({ progress: true, cpu });
+      }
+    }),
+    cancel: finish,
+  };
 }
 
 /**
@@ -196,11 +224,14 @@ async function fetchBuildSnapshot(wasm, weigh, onRoute) {
  * the memory to restore), {memory, sparse, source: "build"}, or null when this first visit
  * starts Python itself (faster on its link and CPU, or asked for).
  * @param {object} options
- * @param {Promise|null} [options.after] the build's file is weighed, fetched and unzipped only
- *   once this has settled (reading the copy is mostly waiting, and starts at once)
- * @param {Promise<{stream: ReadableStream, encoding: string|null, length: number}|null>}
- *   [options.wasm] the runtime's WebAssembly as the page downloads it (a stream of its own to
- *   read); without it the route is not weighed and the worker fetches the file itself
+ * @param {Promise|null} [options.after] the build's file is fetched and unzipped only once this
+ *   has settled (reading the copy is mostly waiting, and starts at once)
+ * @param {Promise<{stream: ReadableStream}|null>} [options.wasm] the runtime's WebAssembly as
+ *   the page downloads it (a stream of its own to read); without it the worker fetches the
+ *   file itself
+ * @param {Promise|null} [options.ready] settles when Python could start (the route is chosen
+ *   then); on the "auto" route the build's file is downloaded only once the runtime's
+ *   WebAssembly has arrived or this has settled
  * @param {"auto"|"build"|"start"} [options.route] "build" or "start" decide the first visit's
  *   route instead of the measures
  * @param {(route: {route: string, [measure: string]: any}) => void} [options.onRoute] told the
@@ -209,7 +240,7 @@ async function fetchBuildSnapshot(wasm, weigh, onRoute) {
  * @returns {Promise<{memory?: Uint8Array, sparse: Uint8Array, source: string}|null>}
  * @throws {Error} when the build's file cannot be had whole (HTTP error, sha256, gzip)
  */
-export async function readSnapshot({ after = null, wasm = null, route = "auto",
+export async function readSnapshot({ after = null, wasm = null, ready = null, route = "auto",
   onRoute = () => {} } = {}) {
   const copy = await readCopy();
   if (copy) {
@@ -218,20 +249,48 @@ export async function readSnapshot({ after = null, wasm = null, route = "auto",
     return { sparse: copy, source: "copy" };
   }
   await Promise.allSettled([after]);
-  const branch = await Promise.resolve(wasm).catch(() => null);
   if (route === "start") {
-    branch?.stream.cancel().catch(() => {});
+    wasm?.then((branch) => branch?.stream.cancel()).catch(() => {});
     onRoute({ route: "start", forced: true });
     return null;
   }
-  const weigh = route === "auto" && Number.isFinite(SNAPSHOT_BYTES) ? {
-    snapshotBytes: SNAPSHOT_BYTES,
-    saveData: Boolean(/** @type {any} */ (globalThis.navigator)?.connection?.saveData),
-  } : null;
-  const told = (chosen) => onRoute(weigh ? chosen : { ...chosen, forced: route === "build" });
+  // a worker (the bots') loads once the page has: it takes the snapshot without weighing
+  const weighed = route === "auto" && IN_PAGE;
+  // the start needs the whole link until the runtime has arrived: the snapshot comes after,
+  // unless the link is so fast that it costs nothing
+  if (weighed && !(linkRate(SITE_URL, FAST_PROOF_BYTES) >= FAST_RATE)) {
+    await Promise.race([downloaded(WASM_URL), Promise.allSettled([ready])]);
+  }
+  const url = new URL(SNAPSHOT_PATH, SITE_URL).href;
+  const branch = await Promise.resolve(wasm).catch(() => null);
+  const worker = buildSnapshotWorker(url, branch, weighed ? "low" : "auto");
   try {
-    const built = await fetchBuildSnapshot(branch, weigh, told);
-    return built && { ...built, source: "build" };
+    if (!worker) {
+      branch?.stream.cancel().catch(() => {});
+      onRoute({ route: "build", forced: route === "build" });
+      return { ...await rebuildHere(url), source: "build" };
+    }
+    if (!weighed) onRoute({ route: "build", forced: route === "build" });
+    else {
+      await Promise.allSettled([ready]);
+      // the snapshot's own rate (it has the link to itself), measured a moment at least
+      let progress = await worker.progress(true);
+      while (progress.rate === null && progress.received < Infinity) {
+        await new Promise((resolve) => { setTimeout(resolve, 50); });
+        progress = { ...await worker.progress(), cpu: progress.cpu };
+      }
+      const remaining = Math.max(SNAPSHOT_BYTES - progress.received, 0);
+      const rate = progress.rate ?? linkRate(SITE_URL);
+      const saveData = Boolean(/** @type {any} */ (globalThis.navigator)?.connection?.saveData);
+      const cpu = Math.min(Math.max(cpuSlowness(), progress.cpu ?? 0, 0.25), 16);
+      const chosen = chooseRoute({ rate, cpu, remaining, saveData });
+      onRoute({ ...chosen, rate, cpu });
+      if (chosen.route !== "build") {
+        worker.cancel();
+        return null;
+      }
+    }
+    return { ...await worker.result, source: "build" };
   } catch (error) {
     throw new Error(`${SNAPSHOT_PATH}: ${describe(error)}`, { cause: error });
   }

@@ -1,111 +1,136 @@
-// Whether a first visit should download the build's Python snapshot or start Python itself.
+// Whether a first visit should restore the build's Python snapshot or start Python itself.
 //
 // The snapshot spares the visit Python's start and the engine's import (seconds of main-thread
-// work, more on a slow CPU) but adds its download (a few MB): on a slow link starting is
-// faster. The page measures what it can before it decides:
-// - the CPU: a fixed piece of work timed on the main thread (cpuSlowness, 1 = the machine
-//   the costs below were measured on, bench/first_visit.py);
-// - the link: how fast the runtime's WebAssembly arrives (watchDownload, in unzip-worker.js),
-//   which the page downloads first on every route, so measuring it costs nothing;
+// work, more on a slow or busy CPU) but adds its download (a few MB): on a slow link starting
+// is faster. So the page never lets the snapshot slow the start: it downloads the snapshot only
+// once the runtime's WebAssembly has arrived (the start needs all of the link until then; but
+// see FAST_RATE), and
+// decides only when Python could start (the board painted, the runtime compiled), from what
+// it knows by then (python-snapshot.js):
+// - how much of the snapshot is still to come (none, on a fast link);
+// - the link: how fast the snapshot itself arrives (it has the link to itself), measured for
+//   0.3 s at least (unzip-worker.js);
+// - the CPU: a fixed piece of work timed on the main thread (cpuSlowness: a slow phone, DevTools'
+//   throttling) and in a longer burst in the snapshot's worker (burstSlowness: how much of a
+//   core a long task gets on a busy machine), the slower of the two;
 // - navigator.connection's saveData (a visitor who asked to save data gets no snapshot).
-// chooseRoute weighs them: the snapshot when its download takes less time than the start it
-// spares.
+// chooseRoute weighs them: the snapshot unless the rest of its download (and its unzipping)
+// takes more than HEDGE times the start it spares (a start chosen wrongly on a busy machine
+// costs far more than the measures say). On a link fast enough (FAST_RATE) the snapshot is
+// downloaded at once, beside the runtime.
 
 /** Python's start and the engine's import on the reference machine, and a restore, in s. */
 export const START_SECONDS = 2.6;
 export const RESTORE_SECONDS = 0.4;
+/** Unzipping and rebuilding the snapshot's memory once its last bytes are in (a worker). */
+export const REBUILD_SECONDS = 0.3;
+/** How much longer the snapshot may take than the start it spares, by the measures. On a
+ * machine busy with other work Python's start ran 4 to 25 times slower than on the reference
+ * machine while the probes said 1 to 5 (bench/first_visit.py: most of the start is cold
+ * WebAssembly, which the probes do not run), so a start chosen wrongly there costs tens of
+ * seconds; the snapshot chosen wrongly on an idle machine costs at most twice the start. */
+export const HEDGE = 3;
 /** The probe's time on the reference machine, in ms. */
 const PROBE_REFERENCE_MS = 2.0;
-const PROBE_ROUNDS = 5;
 /** The probe's text: parsing JSON is native code, so its time does not depend on which of
  * the JavaScript engine's compilers happens to run it. */
 const PROBE_TEXT = `[${'{"office":12,"senators":[1,2,3],"name":"Caesar"},'.repeat(6000)}0]`;
 
-/** How much slower than the reference machine this one runs now (the median of five rounds,
- * so that a machine busy with other work counts as slower: it is, for Python's start). */
-export function cpuSlowness() {
-  const times = [];
-  for (let round = 0; round < PROBE_ROUNDS; round += 1) {
-    const start = performance.now();
-    if (JSON.parse(PROBE_TEXT).length !== 6001) throw new Error("the CPU probe is broken");
-    times.push(performance.now() - start);
-  }
-  times.sort((a, b) => a - b);
-  return Math.min(Math.max(times[PROBE_ROUNDS >> 1] / PROBE_REFERENCE_MS, 0.25), 16);
+function probeOnce() {
+  const start = performance.now();
+  if (JSON.parse(PROBE_TEXT).length !== 6001) throw new Error("the CPU probe is broken");
+  return performance.now() - start;
 }
 
-/** The share of the link the runtime's WebAssembly gets while the other runtime files
- * download beside it: the link is that much faster than the rate measured on it (measured
- * with DevTools' throttling at 1.6, 10 and 40 Mbit/s: 0.4 to 0.6, bench/first_visit.py). */
-const LINK_SHARE = 0.5;
-
-/** How many bytes arrive before the link is measured, and for how long it is measured. */
-const SETTLE_MS = 60;
-const WINDOW_MS = 700;
-const WINDOW_BYTES = 2_000_000;
+/** How many probes one burst runs: about 20 ms of work on the reference machine. */
+const BURST_ROUNDS = 10;
 
 /**
- * Read a download to its end, and measure how fast it arrives meanwhile.
- * The first bytes are left out of the measure (a preloaded file arrives in a burst of what the
- * browser had already), then bytes are counted for WINDOW_MS or WINDOW_BYTES.
- * @param {ReadableStream<Uint8Array>} stream
- * @param {number} wireRatio bytes on the wire per byte read (a gzip-encoded response is
- *   smaller on the wire than read)
- * @returns {{rate: Promise<number>, bytes: Promise<Uint8Array>, cancel: () => void}}
- *   rate: bytes per second on the wire (Infinity when it all came at once)
+ * How much slower than the reference machine a burst of probes runs. A burst is long enough
+ * that a busy machine's scheduler gives it no more than its share of a core, as it gives
+ * Python's start (a short probe after a wait runs at full speed on a busy machine, and so
+ * misses how busy it is). The snapshot's worker runs it (unzip-worker.js), off the page's
+ * main thread.
+ * @returns {number}
  */
-export function watchDownload(stream, wireRatio = 1) {
-  const reader = stream.getReader();
-  let settleRate;
-  const rate = new Promise((resolve) => { settleRate = resolve; });
-  const bytes = (async () => {
-    const chunks = [];
-    let length = 0;
-    let first = null;
-    let base = null;
-    try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        const now = performance.now();
-        if (done) {
-          if (base !== null && now - base.at >= SETTLE_MS) {
-            settleRate(((length - base.length) * wireRatio * 1000) / (now - base.at));
-          }
-          break;
-        }
-        chunks.push(value);
-        length += value.length;
-        if (first === null) first = now;
-        if (base === null && now - first >= SETTLE_MS) base = { at: now, length };
-        if (base !== null && (now - base.at >= WINDOW_MS || length - base.length >= WINDOW_BYTES)) {
-          settleRate(((length - base.length) * wireRatio * 1000) / Math.max(now - base.at, 1));
-        }
-      }
-    } finally {
-      settleRate(Infinity);  // all of it before it could be measured: a fast link
-    }
-    const all = new Uint8Array(length);
-    let offset = 0;
-    for (const chunk of chunks) {
-      all.set(chunk, offset);
-      offset += chunk.length;
-    }
-    return all;
-  })();
-  bytes.catch(() => {});
-  return { rate, bytes, cancel: () => { reader.cancel().catch(() => {}); } };
+export function burstSlowness() {
+  let total = 0;
+  for (let round = 0; round < BURST_ROUNDS; round += 1) total += probeOnce();
+  return total / BURST_ROUNDS / PROBE_REFERENCE_MS;
+}
+
+/** How many probes the main thread runs when the route is chosen (the median counts). */
+const PROBE_ROUNDS = 5;
+
+/**
+ * How much slower than the reference machine the page's main thread runs now (a slow phone,
+ * DevTools' CPU throttling): the median of a few short probes, about 10 ms of work.
+ * @returns {number}
+ */
+export function cpuSlowness() {
+  const times = [];
+  for (let round = 0; round < PROBE_ROUNDS; round += 1) times.push(probeOnce());
+  times.sort((a, b) => a - b);
+  return times[PROBE_ROUNDS >> 1] / PROBE_REFERENCE_MS;
+}
+
+/** Downloads smaller than this are left out of the link's measure (their time is latency). */
+const MEASURED_BYTES = 64_000;
+
+/** A link this fast (bytes/s, linkRate: the browser's Resource Timing of the runtime's files,
+ * megabytes measured as they came, so a burst of a few buffered bytes weighs little) with a
+ * runtime file of at least FAST_PROOF_BYTES already in when the board is painted downloads the
+ * snapshot at once, beside the rest of the runtime: it costs less than 0.4 s there, and
+ * waiting for the runtime would cost more. */
+export const FAST_RATE = 100e6 / 8;
+export const FAST_PROOF_BYTES = 1_000_000;
+
+/**
+ * How fast the page's files arrived, in bytes per second on the wire: the bytes of every
+ * download of at least MEASURED_BYTES that has finished, over the time any of them was
+ * arriving (from its first byte to its last), so that downloads side by side count once.
+ * Infinity when they came all at once, 0 when none has finished yet (or all came from a
+ * cache).
+ * @param {string} prefix only the files whose URL starts with it (the site's)
+ * @param {number} [smallest] only the downloads of at least this many bytes
+ * @returns {number}
+ */
+export function linkRate(prefix, smallest = MEASURED_BYTES) {
+  const entries = typeof performance.getEntriesByType === "function"
+    ? /** @type {PerformanceResourceTiming[]} */ (performance.getEntriesByType("resource")) : [];
+  const spans = [];
+  let bytes = 0;
+  for (const entry of entries) {
+    if (!entry.name.startsWith(prefix) || !(entry.transferSize >= smallest)) continue;
+    if (!(entry.responseEnd > entry.responseStart) || entry.responseStart <= 0) continue;
+    bytes += entry.transferSize;
+    spans.push([entry.responseStart, entry.responseEnd]);
+  }
+  spans.sort((a, b) => a[0] - b[0]);
+  let busy = 0;
+  let reach = -Infinity;
+  for (const [start, end] of spans) {
+    if (end <= reach) continue;
+    busy += end - Math.max(start, reach);
+    reach = end;
+  }
+  if (spans.length === 0) return 0;  // nothing measured yet
+  return busy >= 50 ? (bytes * 1000) / busy : Infinity;
 }
 
 /**
  * The faster way to a running engine on a first visit.
- * @param {{rate: number, cpu: number, snapshotBytes: number, saveData?: boolean}} measured
- *   rate in bytes/s on the wire; cpu from cpuSlowness
- * @returns {{route: "build"|"start", download: number, spared: number}} "build" fetches the
- *   snapshot; download is its estimated time, spared the start it spares (s)
+ * @param {{rate: number, cpu: number, remaining: number, saveData?: boolean}} measured
+ *   rate in bytes/s on the wire; cpu: the slower of cpuSlowness and burstSlowness;
+ *   remaining: the bytes of the snapshot's file still to download
+ * @returns {{route: "build"|"start", download: number, spared: number}} "build" restores the
+ *   snapshot (when download < HEDGE * spared); download is the estimated time until it can be
+ *   restored, spared the start it spares (s)
  */
-export function chooseRoute({ rate, cpu, snapshotBytes, saveData = false }) {
-  const download = (snapshotBytes * LINK_SHARE) / rate;
+export function chooseRoute({ rate, cpu, remaining, saveData = false }) {
+  const download = remaining / rate + cpu * REBUILD_SECONDS;
   const spared = cpu * (START_SECONDS - RESTORE_SECONDS);
-  const route = !saveData && download < spared ? "build" : "start";
-  return { route, download: Math.round(download * 100) / 100, spared: Math.round(spared * 100) / 100 };
+  const route = remaining <= 0 || (!saveData && download < HEDGE * spared) ? "build" : "start";
+  return { route, download: Math.round(download * 100) / 100,
+    spared: Math.round(spared * 100) / 100 };
 }

@@ -1,62 +1,72 @@
-// Gets Python's snapshot off the page's main thread (python-snapshot.js): decides whether a
-// first visit should fetch it at all (snapshot-route.js), downloads and unzips the build's
-// file, and rebuilds the memory from it and the runtime's WebAssembly (memory-image.js).
-// Unzipping and rebuilding 31 MB there would hold back the board's first paint.
+// Gets Python's snapshot off the page's main thread (python-snapshot.js): downloads and unzips
+// the build's file, and rebuilds the memory from it and the runtime's WebAssembly
+// (memory-image.js). Unzipping and rebuilding 31 MB there would hold back the board's paint.
 //
-//   worker.postMessage({ url, integrity, wasm, weigh });
+//   worker.postMessage({ url, integrity, wasm, priority });
 //     url, integrity: the build's snapshot file and its Subresource Integrity;
-//     wasm: {stream, wireRatio} (the runtime's WebAssembly as the page downloads it, a
-//       ReadableStream, transferred) or {url} (fetched here: the browser has it by then);
-//     weigh: null to fetch the snapshot in any case, or {snapshotBytes, saveData} to fetch
-//       it only when that is faster than starting Python (measured on `wasm.stream`); the
-//       CPU's slowness follows in a second message, {cpu} (the page measures it once this
-//       worker is already reading)
+//     wasm: {stream} (the runtime's WebAssembly as the page downloads it, a ReadableStream,
+//       transferred) or {url} (fetched here: the browser has it by then);
+//     priority: the snapshot download's fetch priority hint ("low" beside other downloads)
+//   worker.postMessage({ progress: true, cpu });  // any time after: how far the download is
 //   worker.onmessage = ({ data }) => ...
-//     {route: "build"|"start", rate, download, spared} once decided (when weighed);
-//     then, on the "build" route, {memory, sparse} (ArrayBuffers) or {error: string}
+//     {received, rate, cpu} for each {progress: true}: the bytes of the file downloaded so far,
+//       how fast they come (bytes/s, null until measured: see rate()),
+//       and with `cpu` the CPU's slowness measured here then, in a burst (snapshot-route.js
+//       burstSlowness);
+//     then {memory, sparse} (ArrayBuffers) or {error: string}
 
 import { dataSegments, readAll, rebuildMemory } from "./memory-image.js";
-import { chooseRoute, watchDownload } from "./snapshot-route.js";
+import { burstSlowness } from "./snapshot-route.js";
 import { fetchUnzipped } from "./unzip.js";
 
+/** The snapshot's own rate is told once its bytes have come for this long (ms)... */
+const MEASURE_MS = 300;
+/** ...or, when none has come, once it was asked for this long ago (the browser may hold a
+ * request of low priority back for a moment). */
+const NO_ANSWER_MS = 3000;
+
 async function runtimeBytes(wasm) {
+  if (wasm.stream) return readAll(wasm.stream);
   const response = await fetch(wasm.url);
   if (!response.ok) throw new Error(`pyodide.asm.wasm: HTTP ${response.status}`);
   return readAll(response.body);
 }
 
-let settleCpu;
-const cpuMeasured = new Promise((resolve) => { settleCpu = resolve; });
+let received = 0;
+/** When the download was asked for, and when its first bytes came (and how many). */
+let asked = null;
+let first = null;
+
+/** How fast the file arrives (bytes/s): measured from its first bytes once they came
+ * MEASURE_MS ago; 0 when none came in NO_ANSWER_MS (a download that does not answer is
+ * slow); null until then. */
+function rate(now) {
+  if (first && now - first.at >= MEASURE_MS) {
+    return ((received - first.bytes) * 1000) / (now - first.at);
+  }
+  return !first && asked !== null && now - asked >= NO_ANSWER_MS ? 0 : null;
+}
+
+function counted(count) {
+  received = count;
+  first ??= { at: performance.now(), bytes: count };
+}
 
 self.onmessage = async ({ data }) => {
-  if (data.cpu !== undefined) {
-    settleCpu(data.cpu);
+  if (data.progress) {
+    self.postMessage({ received, rate: rate(performance.now()),
+      cpu: data.cpu ? burstSlowness() : undefined });
     return;
   }
+  asked = performance.now();
   try {
-    let wasm;
-    if (data.wasm.stream) {
-      const watched = watchDownload(data.wasm.stream, data.wasm.wireRatio);
-      if (data.weigh) {
-        const [rate, cpu] = await Promise.all([watched.rate, cpuMeasured]);
-        const choice = chooseRoute({ rate, cpu, ...data.weigh });
-        self.postMessage({ ...choice, rate, cpu });
-        if (choice.route !== "build") {
-          watched.cancel();
-          return;
-        }
-      }
-      wasm = watched.bytes;
-    } else {
-      wasm = runtimeBytes(data.wasm);
-    }
+    const wasm = runtimeBytes(data.wasm);
     wasm.catch(() => {});
-    const diff = new Uint8Array(await fetchUnzipped(data.url, data.integrity));
+    const diff = new Uint8Array(await fetchUnzipped(data.url, data.integrity, {
+      priority: data.priority ?? "auto", onBytes: counted }));
     const { memory, sparse } = rebuildMemory(diff, dataSegments(await wasm));
-    // a worker's postMessage (the checker types `self` as a window's)
-    /** @type {{postMessage: (message: unknown, transfer: Transferable[]) => void}} */ (
-      /** @type {unknown} */ (self)).postMessage(
-      { memory: memory.buffer, sparse: sparse.buffer }, [memory.buffer, sparse.buffer]);
+    self.postMessage({ memory: memory.buffer, sparse: sparse.buffer },
+      [memory.buffer, sparse.buffer]);
   } catch (error) {
     self.postMessage({ error: String(error?.message ?? error) });
   }
