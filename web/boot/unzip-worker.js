@@ -65,7 +65,9 @@ self.onmessage = async ({ data }) => {
     const diff = new Uint8Array(await fetchUnzipped(data.url, data.integrity, {
       priority: data.priority ?? "auto", onBytes: counted }));
     const { memory, sparse } = rebuildMemory(diff, dataSegments(await wasm));
-    self.postMessage({ memory: memory.buffer, sparse: sparse.buffer },
+    // a worker's postMessage (the checker types `self` as a window's)
+    /** @type {{postMessage: (message: unknown, transfer: Transferable[]) => void}} */ (
+      /** @type {unknown} */ (self)).postMessage({ memory: memory.buffer, sparse: sparse.buffer },
       [memory.buffer, sparse.buffer]);
   } catch (error) {
     self.postMessage({ error: String(error?.message ?? error) });
