@@ -72,8 +72,8 @@ const ui = painted.then(async () => {
 
 /** The table and its parts, wired once: each part is given what it needs of the others (a
  * view, names, an act function, words), never the whole table. Turn, the turn panel, the stage
- * dialogs, Log, Secrecy and the consent and terms dialogs take only that; Players, Saves,
- * NewGame, Bots and the end screen still take the table.
+ * dialogs, the players panel, the end screen, Log, Secrecy and the consent and terms dialogs
+ * take only that; Saves, NewGame and Bots still take the table.
  * @param {Awaited<typeof ui>} p */
 function wire(p) {
   const app = new p.App();
@@ -96,7 +96,10 @@ function wire(p) {
       answer: (seat) => p.openAnswerDialog(dialogTable, seat),
       supporters: () => p.openSupportersDialog(dialogTable),
       move: (hint) => p.openMoveDialog(dialogTable, hint),
-      end: () => p.openEndScreen(app),
+      end: () => p.openEndScreen({
+        view: () => app.view, name: (seat) => app.name(seat), colour: (seat) => app.colour(seat),
+        startReplay: () => app.log.startReplay(), newGame: () => app.newGame.open(),
+      }),
     },
   });
   app.turn = new p.Turn({
@@ -116,7 +119,18 @@ function wire(p) {
     startReplay: () => app.log.startReplay(), newGame: () => app.newGame.open(),
     look: (seat) => app.secrecy.look(seat),
   });
-  app.players = new p.Players(app, $("players"));
+  app.players = new p.Players({
+    ui: app.ui, decider: (view) => app.decider(view), bots: () => app.bots, meta: () => app.meta,
+    settings: () => app.settings(), name: (seat) => app.name(seat), colour: (seat) => app.colour(seat),
+    setting: (name, on) => {
+      const settings = { ...app.meta.settings };
+      settings[name] = on;
+      app.meta.settings = settings;
+      app.saves.autosave();
+    },
+    hoard: (seat) => app.engine.hoard(seat), look: (seat) => app.secrecy.look(seat),
+    render: () => app.render(),
+  }, $("players"));
   app.log = new p.Log({
     view: () => app.view, ready: () => app.ready, ui: app.ui,
     colour: (seat) => app.colour(seat), name: (seat) => app.name(seat),
