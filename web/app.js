@@ -54,13 +54,15 @@ const painted = new Promise((resolve) => { boardPainted = resolve; });
 /** The table's parts, evaluated once the board is painted (index.html preloads them) and
  * before Python's long start. */
 const ui = painted.then(async () => {
-  const [table, turn, players, log, saves, secrecy, tabs, newGame, bots, consent, endScreen,
+  const [table, turn, turnPanel, stage, players, log, saves, secrecy, tabs, newGame, bots, consent, endScreen,
     errorWords, i18n, guard] = await Promise.all([
-    import("./ui.js"), import("./turn/turn.js"), import("./panels/players.js"), import("./panels/log.js"),
+    import("./ui.js"), import("./turn/turn.js"), import("./turn/turn-panel.js"), import("./turn/stage.js"),
+    import("./panels/players.js"), import("./panels/log.js"),
     import("./panels/saves.js"), import("./turn/secrecy.js"), import("./boot/tabs.js"), import("./panels/new-game.js"),
     import("./bots/bots.js"), import("./turn/consent.js"), import("./panels/end-screen.js"),
     import("./words/error-words.js"), import("./words/i18n.js"), import("./turn/guard.js")]);
-  return { App: table.App, Engine: table.Engine, Turn: turn.Turn, Players: players.Players,
+  return { App: table.App, Engine: table.Engine, Turn: turn.Turn, TurnPanel: turnPanel.TurnPanel,
+    Stage: stage.Stage, Players: players.Players,
     Log: log.Log, Saves: saves.Saves, Secrecy: secrecy.Secrecy, TabLock: tabs.TabLock,
     NewGame: newGame.NewGame, Bots: bots.Bots, openAnswerDialog: consent.openAnswerDialog,
     openMoveDialog: consent.openMoveDialog, openSupportersDialog: consent.openSupportersDialog,
@@ -69,9 +71,9 @@ const ui = painted.then(async () => {
 });
 
 /** The table and its parts, wired once: each part is given what it needs of the others (a
- * view, names, an act function, words), never the whole table. Turn, Log, Secrecy and the
- * consent and terms dialogs take only that; Players, Saves, NewGame, Bots and the end screen
- * still take the table.
+ * view, names, an act function, words), never the whole table. Turn, the turn panel, the stage
+ * dialogs, the players panel, the end screen, Log, Secrecy and the consent and terms dialogs
+ * take only that; Saves, NewGame and Bots still take the table.
  * @param {Awaited<typeof ui>} p */
 function wire(p) {
   const app = new p.App();
@@ -86,25 +88,49 @@ function wire(p) {
     say: (text, kind) => app.say(text, kind), refusal: (error) => p.refusalWords(app, error),
     look: (seat) => app.secrecy.look(seat), boardSvg: () => app.board,
   };
-  app.turn = new p.Turn({
-    view: () => app.view, ready: () => app.ready, ui: app.ui, board: () => app.board.data,
-    act: (action, options) => app.act(action, options), check: (action) => app.check(action),
-    refusal: (error) => p.refusalWords(app, error), say: (text, kind) => app.say(text, kind),
-    render: () => app.render(), name: (seat) => app.name(seat), colour: (seat) => app.colour(seat),
-    decider: (view) => app.decider(view), settings: () => app.settings(),
-    botActor: (view) => app.bots.actor(view), botPanel: (seat, banner) => app.bots.panel(seat, banner),
-    isBot: (seat) => app.bots.isBot(seat), logWords: (entry) => app.log.words(entry),
-    startReplay: () => app.log.startReplay(), newGame: () => app.newGame.open(),
-    look: (seat) => app.secrecy.look(seat), handover: (seat) => app.secrecy.handover(seat),
+  app.stage = new p.Stage({
+    view: () => app.view, decider: (view) => app.decider(view), botActor: (view) => app.bots.actor(view),
+    settings: () => app.settings(), handover: (seat) => app.secrecy.handover(seat),
+    say: (text, kind) => app.say(text, kind), render: () => app.render(),
     dialogs: {
       answer: (seat) => p.openAnswerDialog(dialogTable, seat),
       supporters: () => p.openSupportersDialog(dialogTable),
       move: (hint) => p.openMoveDialog(dialogTable, hint),
-      caesar: (bonus) => p.openCaesarChooser(dialogTable, bonus),
-      end: () => p.openEndScreen(app),
+      end: () => p.openEndScreen({
+        view: () => app.view, name: (seat) => app.name(seat), colour: (seat) => app.colour(seat),
+        startReplay: () => app.log.startReplay(), newGame: () => app.newGame.open(),
+      }),
     },
   });
-  app.players = new p.Players(app, $("players"));
+  app.turn = new p.Turn({
+    view: () => app.view, ready: () => app.ready, ui: app.ui, board: () => app.board.data,
+    act: (action, options) => app.act(action, options), check: (action) => app.check(action),
+    refusal: (error) => p.refusalWords(app, error), say: (text, kind) => app.say(text, kind),
+    render: () => app.render(), name: (seat) => app.name(seat), decider: (view) => app.decider(view),
+    supporters: () => app.stage.supporters(), moveDialog: (hint) => app.stage.move(hint),
+  });
+  app.turnPanel = new p.TurnPanel({
+    view: () => app.view, ui: app.ui, board: () => app.board.data, turn: app.turn,
+    name: (seat) => app.name(seat), colour: (seat) => app.colour(seat),
+    decider: (view) => app.decider(view), botActor: (view) => app.bots.actor(view),
+    botPanel: (seat, banner) => app.bots.panel(seat, banner), isBot: (seat) => app.bots.isBot(seat),
+    logWords: (entry) => app.log.words(entry), openStage: () => app.stage.open(true),
+    caesar: (bonus) => { p.openCaesarChooser(dialogTable, bonus); },
+    startReplay: () => app.log.startReplay(), newGame: () => app.newGame.open(),
+    look: (seat) => app.secrecy.look(seat),
+  });
+  app.players = new p.Players({
+    ui: app.ui, decider: (view) => app.decider(view), bots: () => app.bots, meta: () => app.meta,
+    settings: () => app.settings(), name: (seat) => app.name(seat), colour: (seat) => app.colour(seat),
+    setting: (name, on) => {
+      const settings = { ...app.meta.settings };
+      settings[name] = on;
+      app.meta.settings = settings;
+      app.saves.autosave();
+    },
+    hoard: (seat) => app.engine.hoard(seat), look: (seat) => app.secrecy.look(seat),
+    render: () => app.render(),
+  }, $("players"));
   app.log = new p.Log({
     view: () => app.view, ready: () => app.ready, ui: app.ui,
     colour: (seat) => app.colour(seat), name: (seat) => app.name(seat),
@@ -124,7 +150,7 @@ function wire(p) {
   app.bots = new p.Bots(app);
   // a message is dismissed by a tap on it (on a phone it floats over the page)
   $("message").addEventListener("click", () => app.say(""));
-  // another language: the panels are redrawn by turn.js's listener; the players panel and
+  // another language: the panels are redrawn by stage.js's listener; the players panel and
   // the saves warning keep a cache of their text
   addEventListener(p.CHANGE_EVENT, () => {
     app.players.key = null;

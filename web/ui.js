@@ -1,6 +1,6 @@
 // The table: the running game's onlooker view, acting on it (the tab's lock, the engine, the
-// autosave) and drawing every part from it. Its parts (turn, players, log, saves, secrecy,
-// new game, bots) are made and wired once in app.js, each given what it needs.
+// autosave) and drawing every part from it. Its parts (turn, turn panel, stage dialogs, players,
+// log, saves, secrecy, new game, bots) are made and wired once in app.js, each given what it needs.
 //
 // The UI holds one onlooker view (view(None)) of the running game and renders everything from
 // it; a seat's own view is asked for only at the moment that seat needs it (its legal answers,
@@ -34,6 +34,10 @@ export class App {
     this.tab = null;
     /** @type {import("./turn/turn.js").Turn} */
     this.turn = null;
+    /** @type {import("./turn/turn-panel.js").TurnPanel} */
+    this.turnPanel = null;
+    /** @type {import("./turn/stage.js").Stage} */
+    this.stage = null;
     /** @type {import("./panels/players.js").Players} */
     this.players = null;
     /** @type {import("./panels/log.js").Log} */
@@ -79,7 +83,7 @@ export class App {
     this.ui.replay = null;
     resetDecider();
     this.log.reset();
-    this.turn.reset();
+    this.stage.reset();
     this.setView(view);
   }
 
@@ -89,7 +93,7 @@ export class App {
     closeAll();
     this.secrecy.hide();
     this.render();
-    this.turn.sync();
+    this.stage.sync();
     this.bots.sync();
   }
 
@@ -182,7 +186,7 @@ export class App {
     this.motion.show(this.ui.replay ? { ...view, log: [] } : view, this.meta);
     this.players.render(view);
     this.log.render(this.view);
-    this.turn.renderPanel();
+    this.turnPanel.render();
     if (noteDecider(this.decider(view))) holdButtons($("turn-panel").querySelectorAll("button"));
     this.renderBanner(view);
     /** @type {HTMLButtonElement} */ ($("export")).disabled = false;

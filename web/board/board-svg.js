@@ -1,4 +1,3 @@
-// @ts-nocheck -- its JSDoc types are not complete yet: remove this line once `build.py lint` passes without it
 // The board in SVG (R2), drawn from the engine's board data (board.json), then updated from
 // each onlooker view. It knows nothing of the rules: turn.js tells it what to highlight and
 // receives the clicks (pointer, or Enter/Space on a focused office or laurel space).
@@ -9,8 +8,30 @@ import { seatColour, shapePath, shapeTextY } from "./colours.js";
 // The board's words (i18n.js's t and listText) are handed in by app.js (`words` below): this
 // module does not import i18n.js, so that the board and the page's start never wait for, nor
 // fail with, the language catalogs. Until then a key stands for its text.
+/** @typedef {(key: string, params?: object) => string} Words */
+/** @type {Words} */
 let t = (key) => key;
+/** @type {(items: string[]) => string} */
 let listText = (items) => items.join(", ");
+
+/** @typedef {import("qvcore-protocol").View} View */
+/** @typedef {{colours?: unknown, bots?: Object<string, {level?: string}>} | null} Meta
+ * the game's meta: the seats' colours, the bots */
+
+/**
+ * What update() shows of the turn (turn.js's marks; ui.js makes them inert while a bot decides).
+ * @typedef {object} Marks
+ * @property {number | null} [selected]  the selected office
+ * @property {Set<number> | null} [selectable]  offices whose senator may be selected
+ * @property {Set<number> | null} [addable]  offices a senator may be added to
+ * @property {Map<number, string> | null} [dest]  office -> "free" | "consent" | "blocked"
+ * @property {Set<number> | null} [caesarTargets]  paths Caesar may be moved to
+ * @property {Map<number, string> | null} [routes]  path -> "free" | "consent" | "blocked"
+ * @property {boolean} [inert]  nothing is for a human to click
+ * @property {number | null} [turnSeat]  the seat the table waits for
+ * @property {string} [turnWords]  what that seat does
+ * @property {number | null} [thinking]  the seat whose bot is thinking
+ */
 
 /** A family told by colour and shape ("Red, circle"), for screen readers. */
 function familyName(c) {
@@ -140,7 +161,7 @@ export class BoardSvg {
    * @param {SVGSVGElement} svg an empty <svg> element
    * @param {import("qvcore-protocol").BoardData} data the board data (board.json)
    * @param {{onOffice: (id: number) => void, onSpace: (path: number) => void}} handlers
-   * @param {{t: Function, listText: Function}} words i18n.js's t and listText; after a change
+   * @param {{t: Words, listText: (items: string[]) => string}} words i18n.js's t and listText; after a change
    *   of language, call reword()
    */
   constructor(svg, data, handlers, words) {
@@ -479,6 +500,7 @@ export class BoardSvg {
   /** The corner of an office's box for its number: the one farthest from its paths. */
   badgeCorner(id) {
     const { w, h } = this.geo[id];
+    /** @type {[number, number][]} */
     const corners = [[-w / 2, -h / 2], [w / 2, -h / 2], [-w / 2, h / 2], [w / 2, h / 2]];
     const clearance = ([x, y]) => Math.min(...this.attachments[id].map(([ax, ay]) =>
       Math.hypot(ax - x, ay - y)), Infinity);
@@ -489,11 +511,9 @@ export class BoardSvg {
 
   /**
    * Show a view (the onlooker's) with the marks turn.js computed.
-   * @param {object} view
-   * @param {object} meta the game's meta (colours)
-   * @param {object} marks {selected, selectable:Set, dest:Map(office->"free"|"consent"|"blocked"),
-   *   caesarTargets:Set(path), addable:Set(office), routes:Map(path->kind), inert:boolean,
-   *   thinking: the seat whose bot is thinking, or null}
+   * @param {View} view
+   * @param {Meta} meta the game's meta (colours, bots)
+   * @param {Marks} marks
    */
   update(view, meta, marks = {}) {
     const names = view.players.map((p) => p.name);

@@ -139,7 +139,7 @@ export class Bots {
     app.meta.bots = next;
     this.failed = null;
     this.invalidate();
-    app.turn.lastKey = null;  // the seat's new player gets its dialog, if it decides now
+    app.stage.forget();  // the seat's new player gets its dialog, if it decides now
     app.setView(app.view);
     app.saves.autosave();
     return true;

@@ -19,8 +19,21 @@ function hoardText(hoard) {
 
 export { hoardText };
 
+/** @typedef {import("qvcore-protocol").View} View */
+
+/**
+ * What the end screen needs from the table (wired once, in app.js), and nothing else.
+ * @typedef {object} EndTable
+ * @property {() => View} view  the onlooker's view of the game that is over (every hoard shown)
+ * @property {(seat: number) => string} name
+ * @property {(seat: number) => {fill: string, ink: string}} colour
+ * @property {() => void} startReplay
+ * @property {() => void} newGame  open the new game screen
+ */
+
 /** Why the winner won a single game (R9.3), from the revealed view. */
-export function gameReason(app, view) {
+/** @param {View} view */
+export function gameReason(view) {
   const senate = view.senate;
   const players = view.players;
   const contenders = players.filter((p) => p.in_senate > 0)
@@ -34,27 +47,29 @@ export function gameReason(app, view) {
     name: first.name });
 }
 
-function seriesReason(app, view) {
+/** Why the winner won a series (R12 V3). @param {EndTable} table @param {View} view */
+function seriesReason(table, view) {
   const results = view.series;
   const sums = view.players.map((p) => results.reduce((t, r) => t + r.totals[p.seat], 0));
   const wins = view.players.map((p) => results.filter((r) => r.winner === p.seat).length);
   const w = view.winner;
   const best = sums[w];
   const tied = view.players.filter((p) => sums[p.seat] === best);
-  if (tied.length === 1) return t("end.series.highest", { name: app.name(w), total: best });
+  if (tied.length === 1) return t("end.series.highest", { name: table.name(w), total: best });
   const names = listText(tied.map((p) => p.name));
   const mostWins = tied.filter((p) => wins[p.seat] === wins[w]);
-  if (mostWins.length === 1) return t("end.series.moreWins", { names, total: best, name: app.name(w) });
-  return t("end.series.earlier", { names, total: best, name: app.name(w) });
+  if (mostWins.length === 1) return t("end.series.moreWins", { names, total: best, name: table.name(w) });
+  return t("end.series.earlier", { names, total: best, name: table.name(w) });
 }
 
-export function openEndScreen(app) {
-  const view = app.view;
+/** The end screen, opened. @param {EndTable} table */
+export function openEndScreen(table) {
+  const view = table.view();
   const series = view.options.series;
   const winner = view.winner;
   const senate = view.senate;
   const rows = view.players.map((p) => {
-    const c = app.colour(p.seat);
+    const c = table.colour(p.seat);
     const entries = senate.map((q, i) => (q === p.seat ? i + 1 : 0)).filter(Boolean);
     const cells = [
       h("th", { scope: "row" }, h("span", { class: "chip", style: { "--chip": c.fill, "--chip-ink": c.ink },
@@ -76,8 +91,8 @@ export function openEndScreen(app) {
   const body = [
     h("h3", { class: "winner-name", "data-testid": "winner" },
       winner === null ? t("end.noWinner")
-        : t(series ? "end.winsSeries" : "end.wins", { name: app.name(winner) })),
-    h("p", { "data-testid": "winner-reason" }, series ? seriesReason(app, view) : gameReason(app, view)),
+        : t(series ? "end.winsSeries" : "end.wins", { name: table.name(winner) })),
+    h("p", { "data-testid": "winner-reason" }, series ? seriesReason(table, view) : gameReason(view)),
     h("div", { class: "table-wrap" }, h("table", { class: "results" },
       h("thead", {}, h("tr", {}, head.map((t) => h("th", { scope: "col" }, t)))),
       h("tbody", {}, rows))),
@@ -85,9 +100,9 @@ export function openEndScreen(app) {
   return openDialog({
     title: t("end.title"), testid: "end-screen", className: "end", body,
     actions: [
-      { label: t("end.replay"), testid: "end-replay", onClick: (d) => { d.close(); app.log.startReplay(); } },
+      { label: t("end.replay"), testid: "end-replay", onClick: (d) => { d.close(); table.startReplay(); } },
       { label: t("end.newGame"), kind: "primary", testid: "end-new-game",
-        onClick: (d) => { d.close(); app.newGame.open(); } },
+        onClick: (d) => { d.close(); table.newGame(); } },
       { label: t("end.close"), kind: "quiet", testid: "end-close", onClick: (d) => d.close() },
     ],
   });

@@ -8,23 +8,48 @@ import { h, replace } from "./dom.js";
 import { hoardText } from "./end-screen.js";
 import { t } from "../words/i18n.js";
 
+/** @typedef {import("qvcore-protocol").View} View */
+/** @typedef {ReturnType<import("../engine/engine.js").Engine["hoard"]>} Hoard  a seat's own laurels */
+
+/**
+ * What the players panel needs from the table (wired once, in app.js), and nothing else.
+ * @typedef {object} PlayersTable
+ * @property {{replay: {n?: number} | null}} ui  the replay, if one is shown
+ * @property {(view?: View) => number | null} decider  the seat the table waits for
+ * @property {() => Pick<import("../bots/bots.js").Bots, "actor" | "paused" | "failed" | "soleHuman"
+ *   | "level" | "openHands" | "any" | "pause" | "resume">} bots  the bots (made after this panel)
+ * @property {() => object} meta  the game's colours, settings and bots (what the panel shows)
+ * @property {() => {handover?: boolean, showOwn?: boolean}} settings
+ * @property {(name: "handover" | "showOwn", on: boolean) => void} setting  change a setting, saved
+ * @property {(seat: number) => string} name
+ * @property {(seat: number) => {fill: string, ink: string, key: string}} colour
+ * @property {(seat: number) => Hoard} hoard  a seat's own laurels (for its eyes only, R10)
+ * @property {(seat: number) => void} look  a seat asks to look at its own laurels
+ * @property {() => void} render
+ */
+
 export class Players {
-  constructor(app, el) {
-    this.app = app;
+  /** @param {PlayersTable} table @param {HTMLElement} el */
+  constructor(table, el) {
+    this.table = table;
     this.el = el;
+    /** @type {string | null} the text of what was drawn last: drawn again only when it changes */
+    this.key = null;
+    /** @type {{key: string, hoard: Hoard} | undefined} */
+    this.own = undefined;
   }
 
   /** The sole human's own laurels, asked of the engine once per state shown. */
   ownHoard(view, seat) {
     const key = `${view.seed}:${view.log.length}:${view.log.at(-1)?.text}:${view.stage}:${seat}`;
-    if (this.own?.key !== key) this.own = { key, hoard: this.app.engine.hoard(seat) };
+    if (this.own?.key !== key) this.own = { key, hoard: this.table.hoard(seat) };
     return this.own.hoard;
   }
 
   render(view) {
-    const app = this.app;
+    const app = this.table;
     const decider = app.ui.replay ? null : app.decider(view);
-    const bots = app.bots;
+    const bots = app.bots();
     const botActor = bots.actor(view);
     const thinking = bots.paused || bots.failed ? null : botActor;
     const sole = app.ui.replay || view.stage === "over" ? null : bots.soleHuman(view);
@@ -32,7 +57,7 @@ export class Players {
     // rebuilt only when something it shows changed (a bot's move need not rebuild it twice)
     const key = JSON.stringify([view.players, view.promises, view.pool, view.pile, view.stage,
       view.log.length, view.log.at(-1)?.text, decider, thinking, bots.paused, bots.failed,
-      app.ui.replay?.n ?? null, app.meta, view.options.names]);
+      app.ui.replay?.n ?? null, app.meta(), view.options.names]);
     if (key === this.key && this.el.isConnected) return;
     this.key = key;
     const rows = view.players.map((p) => {
@@ -73,7 +98,7 @@ export class Players {
             onclick: () => bots.openHands(p.seat) }, t("players.hands")) : null),
         !shown && !app.ui.replay && !level && !own ? h("button", { type: "button", class: "btn small look",
           "data-testid": `look-${p.seat}`, "aria-label": t("players.look.aria", { name: p.name }),
-          onclick: () => app.secrecy.look(p.seat) }, t("players.look")) : null);
+          onclick: () => app.look(p.seat) }, t("players.look")) : null);
     });
     const parts = [];
     // a failed bot is told once, in the turn panel (with Retry and a human taking over)
@@ -94,8 +119,7 @@ export class Players {
     const handover = h("input", { type: "checkbox", id: "setting-handover",
       "data-testid": "setting-handover", checked: Boolean(app.settings().handover) });
     handover.addEventListener("change", () => {
-      app.meta.settings = { ...app.settings(), handover: handover.checked };
-      app.saves.autosave();
+      app.setting("handover", handover.checked);
     });
     parts.push(h("p", { class: "field check setting" }, handover, h("label", { for: "setting-handover" },
       t("players.handover"))));
@@ -103,8 +127,7 @@ export class Players {
       const keep = h("input", { type: "checkbox", id: "setting-show-own",
         "data-testid": "setting-show-own", checked: showOwn });
       keep.addEventListener("change", () => {
-        app.meta.settings = { ...app.settings(), showOwn: keep.checked };
-        app.saves.autosave();
+        app.setting("showOwn", keep.checked);
         app.render();
       });
       parts.push(h("p", { class: "field check setting" }, keep, h("label", { for: "setting-show-own" },

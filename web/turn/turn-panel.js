@@ -1,0 +1,266 @@
+// The turn panel: the choices of the decision the table waits for as buttons (for keyboard and
+// touch), the same ones the board's clicks give (turn.js carries them out), what the others did
+// since a player's last turn, and the way to the results, the replay and a new game. Every
+// text is in the chosen language (i18n.js).
+
+import { h, replace } from "../panels/dom.js";
+import { t } from "../words/i18n.js";
+
+/** The latest lines of the "since your turn" summary that the panel shows. */
+const SINCE_LINES = 8;
+
+/** @typedef {import("qvcore-protocol").View} View */
+/** @typedef {import("qvcore-protocol").LogLine} LogLine */
+/** @typedef {import("qvcore-protocol").BoardData} BoardData */
+
+/**
+ * What the turn panel needs from the table (wired once, in app.js), and nothing else.
+ * @typedef {object} PanelTable
+ * @property {() => View | null} view  the onlooker's view
+ * @property {{selected: number | null, replay: object | null}} ui  the selected office, the replay
+ * @property {() => BoardData} board  the board's data (entry offices)
+ * @property {Pick<import("./turn.js").Turn, "act" | "select" | "tryAdd" | "tryMove" | "retire"
+ *   | "hintsFrom" | "actorDecides" | "bannerText">} turn  the turn's actions and words
+ * @property {(seat: number) => string} name
+ * @property {(seat: number) => {fill: string, ink: string}} colour
+ * @property {(view?: View) => number | null} decider  the seat the table waits for
+ * @property {(view?: View) => number | null} botActor  the bot seat that decides now
+ * @property {(seat: number, banner: string) => Node[]} botPanel  the panel while a bot decides
+ * @property {(seat: number) => boolean} isBot
+ * @property {(entry: LogLine) => string} logWords  a log entry in words
+ * @property {() => void} openStage  open the stage's dialog, asked for (stage.js)
+ * @property {(bonus: boolean) => void} caesar  the chooser of Caesar's move (consent.js)
+ * @property {() => void} startReplay
+ * @property {() => void} newGame  open the new game screen
+ * @property {(seat: number) => void} look  a seat looks at its own laurels
+ */
+
+export class TurnPanel {
+  /** @param {PanelTable} table */
+  constructor(table) {
+    this.table = table;
+    this.turn = table.turn;
+    this.panel = document.getElementById("turn-panel");
+    this.panel.tabIndex = -1;  // focus lands here when a game starts (it outlives re-renders)
+  }
+
+  render() {
+    const table = this.table;
+    const view = this.table.view();
+    if (!view) return replace(this.panel);
+    if (table.ui.replay) {
+      return replace(this.panel, h("h2", { id: "turn-heading" }, t("turn.replay.heading")),
+        h("p", {}, t("turn.replay.text")));
+    }
+    const bot = table.botActor(view);
+    if (bot !== null) return replace(this.panel, table.botPanel(bot, this.turn.bannerText(view)));
+    const parts = [];
+    const seat = table.decider(view);
+    const heading = h("h2", { id: "turn-heading", "data-testid": "turn-heading" });
+    if (seat === null) heading.textContent = t("turn.over.heading");
+    else {
+      const c = table.colour(seat);
+      const text = this.turn.bannerText(view);
+      heading.append(h("span", { class: "chip", style: { "--chip": c.fill, "--chip-ink": c.ink },
+        "aria-hidden": "true" }, String(seat + 1)), " ", h("span", { class: "clip", title: text }, text));
+    }
+    parts.push(heading);
+    const meta = t(view.options.series ? "turn.meta.series" : "turn.meta",
+      { game: view.game_number, turn: view.turn + 1 });
+    parts.push(h("p", { class: "turn-meta" },
+      view.seed === undefined ? meta : t("turn.meta.seed", { meta, seed: view.seed })));
+    const since = this.sinceYourTurn(view);
+    if (since) parts.push(since);
+    switch (view.stage) {
+      case "action": parts.push(...this.actionControls(view)); break;
+      case "consent": parts.push(...this.consentControls(view));
+        // the mover's other actions belong to the mover's own decision, once the answers are in
+        if (this.turn.actorDecides(view)) parts.push(...this.actionControls(view, true));
+        break;
+      case "bonus": parts.push(...this.bonusControls(view)); break;
+      case "council": parts.push(...this.councilControls(view)); break;
+      case "over": parts.push(...this.overControls(view)); break;
+      default:
+    }
+    if (view.reveal?.open) {
+      parts.push(h("div", { class: "group reveal" },
+        h("p", {}, t("turn.reveal.text")),
+        h("button", { type: "button", class: "btn", "data-testid": "reveal",
+          onclick: () => this.turn.act({ type: "reveal", player: seat ?? view.current }) },
+        t("turn.reveal.button"))));
+    }
+    if (view.reveal?.shown) {
+      parts.push(h("p", { class: "note", "data-testid": "revealed-note" },
+        t("turn.reveal.shown")));
+    }
+    if (seat !== null && view.stage !== "over") {
+      parts.push(h("div", { class: "group" }, h("button", {
+        type: "button", class: "btn look", "data-testid": "look-mine",
+        onclick: () => table.look(seat),
+      }, t("turn.lookMine", { name: table.name(seat) }))));
+    }
+    replace(this.panel, parts);
+  }
+
+  /** At a human's turn: what the others did since that player's last action, from the public
+   * log (a laurel taken is only "takes the laurel": never its hidden value, R10). Repeats are
+   * counted, not listed again, and only the latest lines are shown. */
+  sinceYourTurn(view) {
+    const table = this.table;
+    const d = view.decision;
+    if (!d || d.kind !== "turn" || table.isBot(d.seat)) return null;
+    const log = view.log ?? [];
+    let mine = log.length - 1;
+    while (mine >= 0 && log[mine].player !== d.seat) mine -= 1;
+    const since = log.slice(mine + 1);
+    if (!since.length) return null;
+    const lines = [];
+    for (const entry of since) {
+      const text = table.logWords(entry);
+      const previous = lines.at(-1);
+      if (previous && previous.text === text) previous.count += 1;
+      else lines.push({ text, count: 1 });
+    }
+    const shown = lines.slice(-SINCE_LINES);
+    const hidden = lines.length - shown.length;
+    return h("div", { class: "group since", "data-testid": "since-your-turn" },
+      h("h3", {}, t(mine < 0 ? "turn.since.start" : "turn.since.heading")),
+      h("ul", { class: "since-list" },
+        hidden ? h("li", { class: "more" }, t("turn.since.more", { count: hidden })) : null,
+        shown.map((line) => h("li", {}, line.count > 1
+          ? t("turn.since.repeat", { text: line.text, count: line.count }) : line.text))));
+  }
+
+  button(label, onclick, testid, extra = {}) {
+    return h("button", { type: "button", class: `btn ${extra.class ?? ""}`, "data-testid": testid,
+      onclick, "aria-label": extra.ariaLabel ?? null },
+    label);
+  }
+
+  actionControls(view, secondary = false) {
+    const table = this.table;
+    const actor = view.actor;
+    const out = [];
+    const selected = table.ui.selected;
+    if (selected !== null && view.offices[selected]?.includes(actor)) {
+      const hints = this.turn.hintsFrom(selected);
+      const list = h("div", { class: "choices" });
+      for (const m of hints) {
+        const how = m.caesar_frees ? t("turn.dest.caesarOnly", { count: m.needed })
+          : m.click === "refused" ? t("turn.dest.refused") : m.needed === 0
+          ? t(m.caesar ? "turn.dest.caesar" : "turn.dest.free") : m.click === "move"
+            ? t("turn.dest.own") : t("turn.dest.needs", { count: m.needed });
+        const laurel = m.laurel ? t("turn.dest.laurel", { laurel: t(`laurel.kind.${m.laurel}`) }) : "";
+        list.append(this.button(t("turn.dest.button", { office: m.to, how, laurel }), () => this.turn.tryMove(selected, m.to),
+          `dest-${m.to}`, { class: m.possible ? "" : "blocked", disabled: !m.possible }));
+      }
+      const entry = view.adds.includes(selected);
+      out.push(h("div", { class: "group" },
+        h("h3", {}, t("turn.moveFrom.heading", { office: selected })), list,
+        entry ? this.button(t("turn.addHere", { office: selected }), () => this.turn.tryAdd(selected),
+          "add-here") : null,
+        this.button(t("turn.deselect"), () => this.turn.select(null), "deselect", { class: "quiet" })));
+      return out;
+    }
+    if (secondary) out.push(h("h3", { class: "or" }, t("turn.orElse")));
+    const supply = view.players[actor].supply;
+    const adds = h("div", { class: "choices row" });
+    for (const o of table.board().entry_offices) {
+      const open = view.adds.includes(o);
+      adds.append(this.button(t("turn.office", { office: o }), () => this.turn.tryAdd(o), `add-${o}`, {
+        ariaLabel: t(!open && supply ? "turn.add.ariaFull" : "turn.add.aria", { office: o }),
+        disabled: !open, class: open ? "" : "blocked" }));
+    }
+    out.push(h("div", { class: "group" },
+      h("h3", {}, t("turn.add.heading", { count: supply })), adds));
+    const own = [...new Set(view.moves.map((m) => m.from))];
+    if (own.length) {
+      const sel = h("div", { class: "choices row" });
+      for (const o of own) {
+        sel.append(this.button(t("turn.office", { office: o }), () => this.turn.select(o), `select-${o}`,
+          { ariaLabel: t("turn.select.aria", { office: o }) }));
+      }
+      out.push(h("div", { class: "group" }, h("h3", {}, t("turn.select.heading")), sel));
+    }
+    out.push(h("div", { class: "group" }, h("h3", {}, t("turn.caesar.heading")),
+      h("p", { class: "hint" }, t("turn.caesar.hint")),
+      this.button(t("turn.caesar.choose"), () => table.caesar(false), "caesar-open")));
+    return out;
+  }
+
+  consentControls(view) {
+    const table = this.table;
+    const r = view.request;
+    const pending = r.asked.filter((a) => !(String(a.player) in r.answers));
+    const rows = r.asked.map((a) => {
+      const answer = r.answers[String(a.player)];
+      const name = table.name(a.player);
+      const state = !answer ? t("turn.answer.waiting", { name }) : answer.consents
+        ? t(answer.terms && Object.keys(answer.terms).length ? "turn.answer.agreesTerms"
+          : "turn.answer.agrees", { name, count: answer.consents }) : t("turn.answer.refuses", { name });
+      return h("li", { "data-testid": `answer-state-${a.player}` }, state);
+    });
+    const out = [h("div", { class: "group request" },
+      h("h3", {}, t("turn.request.heading", { from: r.from, to: r.to })),
+      h("p", {}, t(r.own_spare > 0 ? "turn.request.needsOwn" : "turn.request.needs",
+        { name: table.name(r.mover), count: r.needed, own: r.own_spare })),
+      h("ul", { class: "answers" }, rows),
+      h("div", { class: "choices row" },
+        pending.length
+          ? this.button(t("turn.request.answerAs", { name: table.name(pending[0].player) }),
+            () => table.openStage(), "answer-open")
+          : this.button(t("turn.request.chooseSupporters"), () => table.openStage(),
+            "supporters-open"),
+        table.isBot(r.mover) || !this.turn.actorDecides(view) ? null
+          : this.button(t("turn.request.withdraw"),
+          () => this.turn.act({ type: "withdraw", player: r.mover }), "withdraw", { class: "quiet" })))];
+    return out;
+  }
+
+  bonusControls(view) {
+    const table = this.table;
+    const forced = view.bonus?.forced;
+    const out = [h("p", {}, t("turn.bonus.text", { name: table.name(view.actor) }))];
+    if (forced) {
+      out.push(h("p", {}, t("turn.bonus.forced", { from: forced.from, to: forced.to })));
+      out.push(this.button(t("turn.bonus.forcedButton", { from: forced.from, to: forced.to }), () => this.turn.act(
+        { type: "caesar", player: view.current, from: forced.from, to: forced.to }), "caesar-forced",
+      { class: "primary" }));
+    } else {
+      out.push(h("div", { class: "choices row" },
+        this.button(t("turn.caesar.choose"), () => table.caesar(true), "caesar-open"),
+        this.button(t("turn.bonus.decline"), () => this.turn.act(
+          { type: "decline", player: view.current }), "decline")));
+    }
+    return out;
+  }
+
+  councilControls(view) {
+    const table = this.table;
+    const seat = view.actor;
+    const list = h("div", { class: "choices row" });
+    for (const o of view.retire) {
+      list.append(this.button(t("turn.office", { office: o }), () => this.turn.retire(o), `retire-${o}`,
+        { ariaLabel: t("turn.council.retire.aria", { name: table.name(seat), office: o }) }));
+    }
+    const last = view.series[view.series.length - 1];
+    return [
+      h("p", {}, t("turn.council.text", { game: last?.game ?? view.game_number })),
+      h("h3", {}, t("turn.council.heading", { name: table.name(seat) })), list,
+    ];
+  }
+
+  overControls(view) {
+    const table = this.table;
+    const winner = view.winner;
+    return [
+      h("p", { "data-testid": "winner-line" }, winner === null ? t("turn.over.noWinner")
+        : t(view.options.series ? "turn.over.winsSeries" : "turn.over.wins", { name: table.name(winner) })),
+      h("div", { class: "choices row" },
+        this.button(t("turn.over.results"), () => table.openStage(), "results-open",
+          { class: "primary" }),
+        this.button(t("turn.over.replay"), () => table.startReplay(), "replay-open"),
+        this.button(t("turn.over.newGame"), () => table.newGame(), "new-game-again")),
+    ];
+  }
+}
