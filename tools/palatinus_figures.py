@@ -15,7 +15,6 @@ farmer). Classes are styled in web/palatinus/rules/figures.css (CSP style-src 's
 from __future__ import annotations
 
 import math
-import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -34,10 +33,10 @@ from qvcore.palatinus.geometry import (  # noqa: E402
     terrain_side,
 )
 from qvcore.palatinus.scoring import Placed, score  # noqa: E402
+from tools import figure_pages  # noqa: E402
 
 RULES = ROOT / "web" / "palatinus" / "rules"
-LANGUAGES = ("en", "it", "fr", "es")
-MARKER = re.compile(r"(<!--figure:([a-z-]+)-->)(.*?)(<!--/figure-->)", re.S)
+LANGUAGES = figure_pages.LANGUAGES
 SIZE = 34  # a hex's centre to corner, as the page's board draws it
 COLOUR_CLASS = {0: "dg-red", 1: "dg-blue", 2: "dg-gold"}
 #: the seed's worked example of hill C (P6b), on slot 1 of the board: red 0, blue 1, yellow 2
@@ -150,33 +149,11 @@ FIGURES: dict[str, Callable[[], str]] = {"tile": figure_tile, "hill-c": figure_h
 
 def filled(text: str) -> str:
     """The page text with every figure between its markers redrawn."""
-    def replace(match: re.Match[str]) -> str:
-        name = match.group(2)
-        if name not in FIGURES:
-            raise ValueError(f"unknown figure {name!r}")
-        return match.group(1) + FIGURES[name]() + match.group(4)
-
-    return MARKER.sub(replace, text)
-
-
-def pages() -> list[Path]:
-    return [RULES / f"{lang}.html" for lang in LANGUAGES]
+    return figure_pages.fill(text, FIGURES)
 
 
 def main(argv: list[str]) -> int:
-    check = "--check" in argv
-    stale = []
-    for page in pages():
-        text = page.read_text(encoding="utf-8")
-        new = filled(text)
-        if new != text:
-            stale.append(page.name)
-            if not check:
-                page.write_text(new, encoding="utf-8")
-    if check and stale:
-        print("figures out of date in: " + ", ".join(stale) + " (run tools/palatinus_figures.py)")
-        return 1
-    return 0
+    return figure_pages.stamp(RULES, FIGURES, argv, "tools/palatinus_figures.py")
 
 
 if __name__ == "__main__":

@@ -13,15 +13,18 @@ the pages need no inline style (CSP style-src 'self'). Original drawings made of
 from __future__ import annotations
 
 import math
-import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:  # run as a script: tools/ is a package of the repository
+    sys.path.insert(0, str(ROOT))
+
+from tools import figure_pages  # noqa: E402
+
 RULES = ROOT / "web" / "rules"
-LANGUAGES = ("en", "it", "fr", "es")
-MARKER = re.compile(r"(<!--figure:([a-z-]+)-->)(.*?)(<!--/figure-->)", re.S)
+LANGUAGES = figure_pages.LANGUAGES
 
 
 def octagon(cx: float, cy: float, r: float) -> str:
@@ -157,34 +160,11 @@ FIGURES: dict[str, Callable[[], str]] = {
 
 def filled(text: str) -> str:
     """The page text with every figure between its markers redrawn."""
-    def replace(match: re.Match[str]) -> str:
-        name = match.group(2)
-        if name not in FIGURES:
-            raise ValueError(f"unknown figure {name!r}")
-        return match.group(1) + FIGURES[name]() + match.group(4)
-
-    return MARKER.sub(replace, text)
-
-
-def pages() -> list[Path]:
-    """The rules pages that hold figures."""
-    return [RULES / f"{lang}.html" for lang in LANGUAGES]
+    return figure_pages.fill(text, FIGURES)
 
 
 def main(argv: list[str]) -> int:
-    check = "--check" in argv
-    stale = []
-    for page in pages():
-        text = page.read_text(encoding="utf-8")
-        new = filled(text)
-        if new != text:
-            stale.append(page.name)
-            if not check:
-                page.write_text(new, encoding="utf-8")
-    if check and stale:
-        print("figures out of date in: " + ", ".join(stale) + " (run tools/rules_figures.py)")
-        return 1
-    return 0
+    return figure_pages.stamp(RULES, FIGURES, argv, "tools/rules_figures.py")
 
 
 if __name__ == "__main__":
