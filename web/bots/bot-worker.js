@@ -13,69 +13,29 @@
 //   {type: "decision", id, seat, reply, ms}  reply: {ok: true, action} or {ok: false, error}
 //   {type: "failed", message}                the runtime or the bots could not start
 
-import { loadEngine } from "../boot/engine-loader.js";
+import { check, decide, serve, startHost } from "./worker-host.js";
 
-const started = performance.now();
+const host = startHost("qvcore.bots.bridge");
 
-const host = loadEngine().then((pyodide) => {
-  pyodide.runPython("from qvcore.bots.bridge import BotHost as _QvBotHost");
-  const BotHost = pyodide.globals.get("_QvBotHost");
-  const instance = BotHost();
-  BotHost.destroy();
-  self.postMessage({ type: "loaded", ms: performance.now() - started });
-  return instance;
-});
-
-function parse(text) {
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    return { ok: false, error: { rule: "bots", code: "bad_reply", message: String(error) } };
-  }
-}
-
-/** The first failure of a bridge call, or null. */
-function check(text) {
-  const reply = parse(text);
-  return reply.ok ? null : reply.error?.message ?? "the bots failed";
-}
-
+/** Feed public events to every bot. @param {any} bots @param {unknown[]} events */
 function observe(bots, events) {
-  for (const event of events) {
-    const failure = check(bots.observe(JSON.stringify(event)));
-    if (failure) throw new Error(failure);
-  }
+  for (const event of events) check(bots.observe(JSON.stringify(event)));
 }
 
-async function handle(message) {
+serve(async (message) => {
   const bots = await host;
   switch (message.type) {
-    case "reset": {
+    case "reset":
       bots.reset();
-      for (const b of message.bots) {
-        const failure = check(bots.create(b.seat, b.level, b.seed, JSON.stringify(b.view)));
-        if (failure) throw new Error(failure);
-      }
+      for (const b of message.bots) check(bots.create(b.seat, b.level, b.seed, JSON.stringify(b.view)));
       observe(bots, message.events);
       break;
-    }
     case "observe":
       observe(bots, message.events);
       break;
-    case "decide": {
-      const t0 = performance.now();
-      const reply = parse(bots.decide(message.seat, JSON.stringify(message.view)));
-      self.postMessage({ type: "decision", id: message.id, seat: message.seat, reply,
-        ms: performance.now() - t0 });
+    case "decide":
+      decide(bots, message);
       break;
-    }
     default:
   }
-}
-
-let queue = Promise.resolve();
-self.addEventListener("message", (event) => {
-  queue = queue.then(() => handle(event.data)).catch((error) => {
-    self.postMessage({ type: "failed", message: error instanceof Error ? error.message : String(error) });
-  });
 });

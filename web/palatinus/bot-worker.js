@@ -11,49 +11,16 @@
 //   {type: "decision", id, seat, reply, ms}        reply: {ok: true, action} or {ok: false, error}
 //   {type: "failed", message}
 
-import { loadEngine } from "../boot/engine-loader.js";
+import { check, decide, serve, startHost } from "../bots/worker-host.js";
 
-const started = performance.now();
+const host = startHost("qvcore.palatinus.botbridge");
 
-const host = loadEngine().then((/** @type {any} */ pyodide) => {
-  pyodide.runPython("from qvcore.palatinus.botbridge import BotHost as _PalBotHost");
-  const BotHost = pyodide.globals.get("_PalBotHost");
-  const instance = BotHost();
-  BotHost.destroy();
-  self.postMessage({ type: "loaded", ms: performance.now() - started });
-  return instance;
-});
-
-/** @param {string} text */
-function parse(text) {
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    return { ok: false, error: { rule: "bots", code: "bad_reply", message: String(error) } };
-  }
-}
-
-/** @param {any} message */
-async function handle(message) {
+serve(async (message) => {
   const bots = await host;
   if (message.type === "reset") {
-    parse(bots.reset());
-    for (const b of message.bots) {
-      const reply = parse(bots.create(b.seat, b.level, b.seed));
-      if (!reply.ok) throw new Error(reply.error?.message ?? "the bots failed");
-    }
+    bots.reset();
+    for (const b of message.bots) check(bots.create(b.seat, b.level, b.seed));
   } else if (message.type === "decide") {
-    const t0 = performance.now();
-    const reply = parse(bots.decide(message.seat, JSON.stringify(message.view)));
-    self.postMessage({ type: "decision", id: message.id, seat: message.seat, reply,
-      ms: performance.now() - t0 });
+    decide(bots, message);
   }
-}
-
-let queue = Promise.resolve();
-self.addEventListener("message", (event) => {
-  queue = queue.then(() => handle(event.data)).catch((error) => {
-    self.postMessage({ type: "failed",
-      message: error instanceof Error ? error.message : String(error) });
-  });
 });
