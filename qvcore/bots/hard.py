@@ -45,7 +45,7 @@ CONFIDENCE = 1.0
 
 
 class HardBot(NormalBot):
-    """Normal's candidates, re-scored by short one-ply playouts in sampled states."""
+    """Normal's choice, unless short one-ply playouts in sampled states show a clear gain."""
 
     level = "hard"
     keep = "if_cheap"
