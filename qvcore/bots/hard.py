@@ -1,17 +1,22 @@
-"""Hard: determinised Monte-Carlo search over the hidden information.
+"""Hard: normal's choice, left only when determinised playouts show a clear gain.
 
 The bot samples several full states that agree with its view and memory
 (unseen pile order, rivals' unknown tokens), keeps the normal bot's best few
 candidate actions, and plays each one out in every sample for a round of turns
 with a one-ply policy for all players, then scores the position with the
-evaluation. The same samples serve every candidate (common random numbers).
-Budgets are counts of samples and plies, never clock time, so decisions are
-deterministic. Consent answers are the normal bot's, with promises beyond the
-horizon kept only when breaking them does not pay (R11).
+evaluation. The same samples serve every candidate (common random numbers), so
+each sample gives a paired difference between a candidate and normal's first
+choice; the bot leaves that choice only for the candidate whose mean gain stays
+positive after subtracting ``CONFIDENCE`` standard errors of those differences
+(a handful of playouts is noisy: a small gain there is mostly luck). Budgets are
+counts of samples and plies, never clock time, so decisions are deterministic.
+Consent answers are the normal bot's, with promises beyond the horizon kept only
+when breaking them does not pay (R11).
 """
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
@@ -34,42 +39,52 @@ ITERATIONS = 200  # playouts per decision (each: one determinisation, one candid
 SEARCH_SAMPLES = 12  # determinisations drawn per decision, cycled through by the iterations
 HORIZON_ROUNDS = 1.0  # playout length before the evaluation, in rounds of turns
 PRIOR = 0.7  # weight of the one-ply value next to the search's
+#: standard errors of the paired playout differences a candidate's mean gain over normal's
+#: first choice must exceed before hard plays it instead
+CONFIDENCE = 1.0
 
 
 class HardBot(NormalBot):
-    """Normal's candidates, re-scored by short one-ply playouts in sampled states."""
+    """Normal's choice, unless short one-ply playouts in sampled states show a clear gain."""
 
     level = "hard"
     keep = "if_cheap"
     samples = SAMPLES
     candidates = CANDIDATES
 
-    def values(self, sit: Situation, top: list[tuple[float, Action]]) -> list[float]:
-        """Each candidate's value for the seat (given with its one-ply value): the mean over
-        sampled playouts."""
-        totals = [0.0] * len(top)
+    def playouts(self, sit: Situation, top: list[tuple[float, Action]]) -> list[list[float]]:
+        """Per candidate, its value for the seat in each sampled playout (the same samples
+        for every candidate), Caesar moves less their progress pressure."""
+        state0 = sit.state
+        pressure = caesar_cost(state0.turn)
+        since = recent(state0)
+        costs = [pressure + REPEAT_COST * self.memory.caesar_repeats(path_of(action), since)
+                 if action["type"] == "caesar" and state0.stage != BONUS else 0.0
+                 for _value, action in top]
+        rows: list[list[float]] = [[] for _ in top]
         for _ in range(self.samples):
             state = self.memory.sample(sit.view, sit.rand)
             for i, (_value, action) in enumerate(top):
-                totals[i] += self._playout_value(state, action, sit.rand)
-        return [total / self.samples for total in totals]
+                value = self._playout_value(state, action, sit.rand)
+                rows[i].append(pressed(value, costs[i]) if costs[i] else value)
+        return rows
+
+    def values(self, sit: Situation, top: list[tuple[float, Action]]) -> list[float]:
+        """Each candidate's gain over normal's first choice, less ``CONFIDENCE`` standard
+        errors of the paired differences (0 for the first choice itself)."""
+        rows = self.playouts(sit, top)
+        return [0.0] + [_lower_gain(row, rows[0]) for row in rows[1:]]
 
     def rank(self, sit: Situation, legal: list[Action]) -> list[tuple[float, Action]]:
         ranked = super().rank(sit, legal)
         top = ranked[:self.candidates]
         if len(top) < 2 or sit.state.stage == COUNCIL:
             return ranked
-        values = self.values(sit, top)
-        pressure = caesar_cost(sit.state.turn)
-        scored = []
-        for i, (_value, action) in enumerate(top):
-            value = values[i]
-            if action["type"] == "caesar" and sit.state.stage != BONUS:
-                repeats = self.memory.caesar_repeats(path_of(action), recent(sit.state))
-                value = pressed(value, pressure + REPEAT_COST * repeats)
-            scored.append((value, action))
-        scored.sort(key=lambda item: -item[0])
-        return scored + ranked[self.candidates:]
+        gains = self.values(sit, top)
+        # a stable sort: normal's order stands unless a playout gain is clear of the noise
+        order = sorted(range(len(top)), key=lambda i: -gains[i] if gains[i] > 0 else -0.0)
+        return [(top[0][0] + max(gains[i], 0.0), top[i][1]) if gains[i] > 0 else top[i]
+                for i in order] + ranked[self.candidates:]
 
     def _playout_value(self, start: GameState, action: Action, rand: random.Random) -> float:
         """The bot's win chance after ``action`` and a round of one-ply play."""
@@ -117,6 +132,33 @@ class SearchHardBot(HardBot):
                           horizon_turns=int(self.horizon_rounds * n), samples=SEARCH_SAMPLES)
         return [self.prior * one_ply + (1 - self.prior) * value
                 for (one_ply, _action), value in zip(top, searched, strict=True)]
+
+    def rank(self, sit: Situation, legal: list[Action]) -> list[tuple[float, Action]]:
+        ranked = NormalBot.rank(self, sit, legal)
+        top = ranked[:self.candidates]
+        if len(top) < 2 or sit.state.stage == COUNCIL:
+            return ranked
+        values = self.values(sit, top)
+        pressure = caesar_cost(sit.state.turn)
+        scored = []
+        for value, (_one_ply, action) in zip(values, top, strict=True):
+            if action["type"] == "caesar" and sit.state.stage != BONUS:
+                repeats = self.memory.caesar_repeats(path_of(action), recent(sit.state))
+                value = pressed(value, pressure + REPEAT_COST * repeats)
+            scored.append((value, action))
+        scored.sort(key=lambda item: -item[0])
+        return scored + ranked[self.candidates:]
+
+
+def _lower_gain(row: list[float], base: list[float]) -> float:
+    """The mean of the paired differences ``row - base`` less ``CONFIDENCE`` standard errors."""
+    diffs = [a - b for a, b in zip(row, base, strict=True)]
+    count = len(diffs)
+    mean = sum(diffs) / count
+    if count < 2:
+        return mean
+    spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (count - 1) / count)
+    return mean - CONFIDENCE * spread
 
 
 def _answer_all(state: GameState, memory: Memory, rand: random.Random) -> None:
