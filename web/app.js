@@ -72,8 +72,8 @@ const ui = painted.then(async () => {
 
 /** The table and its parts, wired once: each part is given what it needs of the others (a
  * view, names, an act function, words), never the whole table. Turn, the turn panel, the stage
- * dialogs, the players panel, the end screen, Log, Secrecy and the consent and terms dialogs
- * take only that; Saves, NewGame and Bots still take the table.
+ * dialogs, the players panel, the end screen, Log, Secrecy, Bots and the consent and terms
+ * dialogs take only that; Saves and NewGame still take the table.
  * @param {Awaited<typeof ui>} p */
 function wire(p) {
   const app = new p.App();
@@ -147,7 +147,21 @@ function wire(p) {
     humans: () => app.view.players.filter((player) => !app.bots.isBot(player.seat)).length,
   });
   app.newGame = new p.NewGame(app);
-  app.bots = new p.Bots(app);
+  app.bots = new p.Bots({
+    view: () => app.view, ui: app.ui, decider: (view) => app.decider(view),
+    name: (seat) => app.name(seat), colour: (seat) => app.colour(seat),
+    seatView: (seat) => app.engine.seatView(seat), firstView: (seat) => app.engine.firstView(seat),
+    events: (start) => app.engine.events(start), act: (action, options) => app.act(action, options),
+    undo: (count) => app.undo(count),
+    seatsChanged: (seats) => {
+      app.meta.bots = seats;
+      app.stage.forget();
+      app.setView(app.view);
+      app.saves.autosave();
+    },
+    logWords: (entry) => app.log.words(entry), refusal: (error) => p.refusalWords(app, error),
+    say: (text, kind) => app.say(text, kind), render: () => app.render(),
+  });
   // a message is dismissed by a tap on it (on a phone it floats over the page)
   $("message").addEventListener("click", () => app.say(""));
   // another language: the panels are redrawn by stage.js's listener; the players panel and

@@ -15,7 +15,6 @@
 import { confirmDialog, openDialog } from "../panels/dialogs.js";
 import { h } from "../panels/dom.js";
 import { t } from "../words/i18n.js";
-import { refusalWords } from "../words/error-words.js";
 import { isSeed, randomSeed } from "../engine/seeds.js";
 
 export const LEVELS = ["easy", "normal", "hard"];
@@ -69,9 +68,39 @@ function botView(view) {
   return rest;
 }
 
+/** @typedef {import("qvcore-protocol").View} View */
+/** @typedef {import("qvcore-protocol").LogLine} LogLine */
+/** @typedef {import("qvcore-protocol").ErrorData} ErrorData */
+/** The bot seats, as kept in the game's meta: {"<seat>": {level, seed}}.
+ * @typedef {Record<string, {level: string, seed: string}>} BotSeats */
+
+/**
+ * What the bots need from the table (wired once, in app.js), and nothing else.
+ * @typedef {object} BotsTable
+ * @property {() => View | null} view  the onlooker's view of the running game
+ * @property {{replay: unknown}} ui  the replay, if one is shown (bots wait meanwhile)
+ * @property {(view?: View) => number | null} decider  the seat the table waits for
+ * @property {(seat: number) => string} name
+ * @property {(seat: number) => {fill: string, ink: string}} colour
+ * @property {(seat: number) => {ok: boolean, view?: View, error?: ErrorData}} seatView
+ *   a bot seat's own view now (its legal actions)
+ * @property {(seat: number) => {ok: boolean, view?: View, error?: ErrorData}} firstView
+ *   a bot seat's own view of the game's set-up, where its bot starts from
+ * @property {(start: number) => object[]} events  the public events from action `start` on
+ * @property {(action: object, options?: {quiet?: boolean}) => {ok: boolean, error?: ErrorData}} act
+ * @property {(count: number) => void} undo  take back this many actions
+ * @property {(seats: BotSeats) => void} seatsChanged  a seat changed hands: keep the seats in
+ *   the game's meta, let the seat's new player get its dialog, show the view again, autosave
+ * @property {(entry: LogLine) => string} logWords  a log entry in words
+ * @property {(error: ErrorData) => string} refusal  an engine's refusal in words
+ * @property {(text: string, kind?: string) => void} say
+ * @property {() => void} render
+ */
+
 export class Bots {
-  constructor(app) {
-    this.app = app;
+  /** @param {BotsTable} table */
+  constructor(table) {
+    this.table = table;
     this.seats = {};
     this.paused = false;
     this.worker = null;
@@ -125,8 +154,7 @@ export class Bots {
    * one seat stays human. The change is kept in the game's meta (saves, autosave, undo keep
    * it), and the bots start over from the public events. Returns whether it was made. */
   setSeat(seat, level) {
-    const app = this.app;
-    const n = app.view?.players.length ?? 0;
+    const n = this.table.view()?.players.length ?? 0;
     const key = String(seat);
     if (!Number.isInteger(seat) || seat < 0 || seat >= n) return false;
     if (level !== null && !LEVELS.includes(level)) return false;
@@ -136,21 +164,19 @@ export class Bots {
     if (Object.keys(next).length >= n) return false;  // somebody must stay at the table
     this.cancel();
     this.seats = next;
-    app.meta.bots = next;
     this.failed = null;
     this.invalidate();
-    app.stage.forget();  // the seat's new player gets its dialog, if it decides now
-    app.setView(app.view);
-    app.saves.autosave();
+    // kept in the meta; the seat's new player gets its dialog, if it decides now
+    this.table.seatsChanged(next);
     return true;
   }
 
   /** Ask who plays a seat from now on: a human, or a bot of a level (someone leaves the
    * table, or joins it). */
   openHands(seat) {
-    const app = this.app;
-    const view = app.view;
-    if (!view || view.stage === "over" || app.ui.replay) return null;
+    const table = this.table;
+    const view = table.view();
+    if (!view || view.stage === "over" || table.ui.replay) return null;
     const now = this.level(seat);
     const humans = view.players.filter((p) => !this.isBot(p.seat)).length;
     const lastHuman = now === null && humans <= 1;
@@ -163,22 +189,22 @@ export class Bots {
       { label: t("dialog.cancel"), kind: "quiet", testid: "hands-cancel", onClick: (d) => d.close() },
     ];
     const body = [h("p", {}, t(now ? "hands.nowBot" : "hands.nowHuman",
-      { name: app.name(seat), level: now ? t(`bot.level.${now}`) : "" }))];
+      { name: table.name(seat), level: now ? t(`bot.level.${now}`) : "" }))];
     if (lastHuman) body.push(h("p", { class: "note" }, t("hands.lastHuman")));
-    return openDialog({ title: t("hands.title", { name: app.name(seat) }), testid: "hands-dialog",
+    return openDialog({ title: t("hands.title", { name: table.name(seat) }), testid: "hands-dialog",
       body, actions });
   }
 
   /** The only human's seat when every other seat is a bot, else null. */
-  soleHuman(view = this.app.view) {
+  soleHuman(view = this.table.view()) {
     if (!view || !this.any()) return null;
     const humans = view.players.map((p) => p.seat).filter((q) => !this.isBot(q));
     return humans.length === 1 ? humans[0] : null;
   }
 
   /** The bot seat that decides now (bots answer before humans), or null. */
-  actor(view = this.app.view) {
-    if (!view || view.stage === "over" || this.app.ui.replay || !this.any()) return null;
+  actor(view = this.table.view()) {
+    if (!view || view.stage === "over" || this.table.ui.replay || !this.any()) return null;
     return view.waiting_for.find((q) => this.isBot(q)) ?? null;
   }
 
@@ -189,8 +215,7 @@ export class Bots {
 
   /** After every new view: ask the bot whose decision the table waits for, if any. */
   sync() {
-    const app = this.app;
-    const view = app.view;
+    const view = this.table.view();
     const seat = this.paused ? null : this.actor(view);
     const key = view ? `${view.seed}:${view.log.length}:${view.stage}:${seat}` : null;
     if (view && view.log.length < this.fed) this.dirty = true;  // taken back under the bots
@@ -217,9 +242,9 @@ export class Bots {
       this.fail(error instanceof Error ? error.message : String(error));
       return;
     }
-    const own = this.app.engine.seatView(p.seat);
+    const own = this.table.seatView(p.seat);
     if (!own.ok) {
-      this.fail(refusalWords(this.app, own.error));
+      this.fail(this.table.refusal(own.error));
       return;
     }
     this.worker.postMessage({ type: "decide", id: p.id, seat: p.seat, view: botView(own.view) });
@@ -227,13 +252,13 @@ export class Bots {
 
   /** Bring the worker's bots up to the running game's public events. */
   feed() {
-    const engine = this.app.engine;
+    const table = this.table;
     this.startWorker();
     if (this.dirty) {
-      const events = engine.events(0);
+      const events = table.events(0);
       const bots = Object.entries(this.seats).map(([key, b]) => {
-        const first = engine.firstView(Number(key));
-        if (!first.ok) throw new Error(refusalWords(this.app, first.error));
+        const first = table.firstView(Number(key));
+        if (!first.ok) throw new Error(table.refusal(first.error));
         return { seat: Number(key), level: b.level, seed: b.seed, view: botView(first.view) };
       });
       this.worker.postMessage({ type: "reset", bots, events });
@@ -241,7 +266,7 @@ export class Bots {
       this.dirty = false;
       return;
     }
-    const events = engine.events(this.fed);
+    const events = table.events(this.fed);
     if (events.length) this.worker.postMessage({ type: "observe", events });
     this.fed += events.length;
   }
@@ -261,7 +286,7 @@ export class Bots {
       this.loaded = true;
       this.loadMs = message.ms;
       this.mark();
-      if (this.pending && this.app.view) this.app.render();
+      if (this.pending && this.table.view()) this.table.render();
     } else if (message.type === "failed") {
       this.fail(message.message);
     } else if (message.type === "decision") {
@@ -279,24 +304,24 @@ export class Bots {
    * dialog (a new game being set up, a confirmation...) or stepping through the replay. */
   play(p, reply) {
     if (this.pending !== p) return;
-    if (this.app.ui.replay || document.querySelector("dialog[open]")) {
+    if (this.table.ui.replay || document.querySelector("dialog[open]")) {
       p.timer = setTimeout(() => this.play(p, reply), HOLD_MS);
       return;
     }
     this.pending = null;
     p.stat.shown = performance.now() - p.started;
-    const app = this.app;
+    const table = this.table;
     if (reply.ok) {
-      const result = app.act(reply.action, { quiet: true });
+      const result = table.act(reply.action, { quiet: true });
       if (result.ok) return;
       this.report(p.seat, result.error.message);
     } else {
       this.report(p.seat, reply.error?.message ?? "no decision");
     }
     // the table must not stall: the seat's first legal action instead
-    const own = app.engine.seatView(p.seat);
+    const own = table.seatView(p.seat);
     const fallback = own.ok ? own.view.legal.find((a) => a.player === p.seat) : null;
-    if (fallback) app.act(fallback);
+    if (fallback) table.act(fallback);
     else this.mark();
   }
 
@@ -313,7 +338,7 @@ export class Bots {
     this.worker = null;
     this.dirty = true;
     this.mark();
-    this.app.render();  // the turn panel says it once, with Retry and a human taking over
+    this.table.render();  // the turn panel says it once, with Retry and a human taking over
   }
 
   /** Forget a pending decision (the game changed under it). */
@@ -331,51 +356,51 @@ export class Bots {
   pause() {
     this.paused = true;
     this.cancel();
-    this.app.render();
+    this.table.render();
     this.mark();
   }
 
   resume() {
     this.paused = false;
     this.failed = null;
-    this.app.render();
+    this.table.render();
     this.sync();
   }
 
   /** Undo back to (and including) the last decision of a human, bots' actions after it too. */
   async undo() {
-    const app = this.app;
-    const log = app.view?.log ?? [];
+    const table = this.table;
+    const log = table.view()?.log ?? [];
     let i = log.length - 1;
     while (i >= 0 && this.isBot(log[i].player)) i -= 1;
     if (i < 0) {
-      app.say(t("bots.noUndo"));
+      table.say(t("bots.noUndo"));
       return;
     }
     const human = log[i].player;
-    if (this.soleHuman() === null && human !== app.decider()) {
-      const params = { name: app.name(human), action: app.log.words(log[i]) };
+    if (this.soleHuman() === null && human !== table.decider()) {
+      const params = { name: table.name(human), action: table.logWords(log[i]) };
       const ok = await confirmDialog(t("log.undo.title"),
         t(i < log.length - 1 ? "bots.undo.text" : "log.undo.text", params),
         { yes: t("log.undo.yes", params), testid: "undo-confirm" });
       if (!ok) return;
     }
     this.invalidate();  // the bots start over from the events that remain
-    app.undo(log.length - i);
+    table.undo(log.length - i);
     this.sync();
   }
 
   /** The turn panel while a bot decides: who decides, whether it is thinking, and the pause
    * button (nothing a human could click there to decide for the bot). */
   panel(seat, banner) {
-    const app = this.app;
-    const view = app.view;
-    const name = app.name(seat);
-    const decider = app.decider(view) ?? seat;
-    const c = app.colour(decider);
+    const table = this.table;
+    const view = table.view();
+    const name = table.name(seat);
+    const decider = table.decider(view) ?? seat;
+    const c = table.colour(decider);
     const answers = view.stage === "consent" && seat !== view.current;
     const params = { name, level: t(`bot.level.${this.level(seat)}`),
-      mover: answers ? app.name(view.current) : "", message: this.failed ?? "" };
+      mover: answers ? table.name(view.current) : "", message: this.failed ?? "" };
     const how = answers ? "answers" : "decides";
     const text = this.failed ? t("bots.note.failed", params)
       : this.paused ? t(`bots.note.paused.${how}`, params)
