@@ -61,3 +61,11 @@ def test_the_checker_refuses_a_key_the_view_does_not_have(js_tools: Path, tmp_pa
                  "export const stageOf = (view) => view.no_such_key;\n")
     assert done.returncode != 0
     assert "no_such_key" in done.stdout
+
+
+def test_every_page_module_is_type_checked() -> None:
+    """No module of the page opts out of the checker: each one's JSDoc types pass tsc."""
+    web = Path(__file__).resolve().parent.parent / "web"
+    skipped = [str(path.relative_to(web)) for path in sorted(web.rglob("*.js"))
+               if "@ts-nocheck" in path.read_text(encoding="utf-8")]
+    assert not skipped, f"modules that skip the type checker: {skipped}"

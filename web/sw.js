@@ -1,4 +1,3 @@
-// @ts-nocheck -- its JSDoc types are not complete yet: remove this line once `build.py lint` passes without it
 // Service worker: keeps the whole site (page, scripts, the ~14 MB Pyodide runtime, the qvcore
 // wheel) in Cache Storage so later visits work with the network off.
 //
@@ -28,6 +27,21 @@
 // build changes this file's bytes, which makes the browser install the new worker.
 // All URLs are relative to this file, so the site works under any sub-path (/repo-name/).
 
+/**
+ * The parts of a service worker's global scope and events this file uses (the checker's
+ * libraries type `self` as a window's).
+ * @typedef {{claim(): Promise<void>, matchAll(o?: {type?: string, includeUncontrolled?: boolean}):
+ *   Promise<{postMessage(message: unknown): void}[]>}} Clients
+ * @typedef {{clients: Clients, registration: {waiting: unknown}, serviceWorker?: {state: string},
+ *   skipWaiting(): Promise<void>, location: Location,
+ *   addEventListener(type: string, listener: (event: any) => void): void}} WorkerScope
+ * @typedef {Event & {waitUntil(promise: Promise<unknown>): void}} ExtendableEvent
+ * @typedef {ExtendableEvent & {request: Request,
+ *   respondWith(response: Response | Promise<Response>): void}} FetchEvent
+ * @typedef {MessageEvent & {waitUntil(promise: Promise<unknown>): void}} ExtendableMessageEvent
+ */
+const worker = /** @type {WorkerScope} */ (/** @type {unknown} */ (self));
+
 const BUILD_ID = "__BUILD_ID__";
 const SITE = new URL("./", self.location.href).href;
 const CACHE_PREFIX = `quo-vadis ${SITE} `;
@@ -35,24 +49,24 @@ const CACHE_NAME = CACHE_PREFIX + BUILD_ID;
 const PRECACHE_URL = new URL("precache.json", SITE).href;
 const INDEX_URL = new URL("index.html", SITE).href;
 
-self.addEventListener("install", (event) => {
+worker.addEventListener("install", (/** @type {ExtendableEvent} */ event) => {
   event.waitUntil(precache().catch(async (error) => {
     // Tell the open pages why (offline.js shows it), then fail the install: the browser tries
     // again on a later visit, and the older worker, if any, stays in charge.
     await caches.delete(CACHE_NAME);
     const message = error instanceof Error ? error.message : String(error);
-    for (const client of await self.clients.matchAll({ includeUncontrolled: true })) {
+    for (const client of await worker.clients.matchAll({ includeUncontrolled: true })) {
       client.postMessage({ type: "qv-offline-error", build: BUILD_ID, message });
     }
     throw error;
   }));
 });
 
-self.addEventListener("activate", (event) => {
-  event.waitUntil(deleteOldCaches().then(() => self.clients.claim()));
+worker.addEventListener("activate", (/** @type {ExtendableEvent} */ event) => {
+  event.waitUntil(deleteOldCaches().then(() => worker.clients.claim()));
 });
 
-self.addEventListener("fetch", (event) => {
+worker.addEventListener("fetch", (/** @type {FetchEvent} */ event) => {
   const request = event.request;
   if (request.method !== "GET") return;
   const url = new URL(request.url);
@@ -60,12 +74,12 @@ self.addEventListener("fetch", (event) => {
   event.respondWith(respond(request, url));
 });
 
-self.addEventListener("message", (event) => {
+worker.addEventListener("message", (/** @type {ExtendableMessageEvent} */ event) => {
   const data = event.data;
   const port = event.ports[0];
   if (!port || !data) return;
   if (data.type === "qv-offline-status") {
-    event.waitUntil(status().then(
+    event.waitUntil(cacheStatus().then(
       (answer) => port.postMessage(answer),
       (error) => port.postMessage({ build: BUILD_ID, complete: false, error: String(error) }),
     ));
@@ -80,11 +94,11 @@ self.addEventListener("message", (event) => {
 /** Take over from the older worker if just one page of the site is open (the asking one). */
 async function activateIfAlone() {
   // only a waiting worker (installed, not yet active) has anyone to take over from
-  const me = self.serviceWorker;
-  if (!self.registration.waiting || (me && me.state !== "installed")) return false;
-  const pages = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+  const me = worker.serviceWorker;
+  if (!worker.registration.waiting || (me && me.state !== "installed")) return false;
+  const pages = await worker.clients.matchAll({ type: "window", includeUncontrolled: true });
   if (pages.length > 1) return false;
-  self.skipWaiting();  // activation follows once the old worker is idle; claim() then
+  worker.skipWaiting();  // activation follows once the old worker is idle; claim() then
   return true;         // hands the asking page over
 }
 
@@ -212,6 +226,7 @@ async function precache() {
 
 /** Download one file, bypassing the HTTP cache's freshness but not its validators. */
 async function download(url, hexSha256) {
+  /** @type {RequestInit} */
   const init = { cache: "no-cache" };
   if (hexSha256) init.integrity = "sha256-" + hexToBase64(hexSha256);
   let response;
@@ -263,7 +278,7 @@ async function deleteOldCaches() {
     .map((name) => caches.delete(name)));
 }
 
-async function status() {
+async function cacheStatus() {
   const cache = await caches.open(CACHE_NAME);
   const listResponse = await cache.match(PRECACHE_URL);
   if (!listResponse) return { build: BUILD_ID, complete: false };
