@@ -72,8 +72,8 @@ const ui = painted.then(async () => {
 
 /** The table and its parts, wired once: each part is given what it needs of the others (a
  * view, names, an act function, words), never the whole table. Turn, the turn panel, the stage
- * dialogs, the players panel, the end screen, Log, Secrecy and the consent and terms dialogs
- * take only that; Saves, NewGame and Bots still take the table.
+ * dialogs, the players panel, the end screen, Log, Secrecy, Saves and the consent and terms
+ * dialogs take only that; NewGame and Bots still take the table.
  * @param {Awaited<typeof ui>} p */
 function wire(p) {
   const app = new p.App();
@@ -139,7 +139,12 @@ function wire(p) {
     replayView: (n) => app.engine.replayView(n), refusal: (error) => p.refusalWords(app, error),
     say: (text, kind) => app.say(text, kind), render: () => app.render(),
   }, $("log-panel"));
-  app.saves = new p.Saves(app);
+  app.saves = new p.Saves({
+    view: () => app.view, meta: () => app.meta, save: (meta) => app.engine.save(meta),
+    load: (text) => app.engine.load(text), validate: (text) => app.engine.validate(text),
+    setGame: (view, meta) => app.setGame(view, meta), say: (text, kind) => app.say(text, kind),
+    ownsTab: () => app.tab.owner, openNewGame: () => app.newGame.open(),
+  });
   app.secrecy = new p.Secrecy({
     name: (seat) => app.name(seat),
     meta: () => app.meta,
