@@ -72,8 +72,8 @@ const ui = painted.then(async () => {
 
 /** The table and its parts, wired once: each part is given what it needs of the others (a
  * view, names, an act function, words), never the whole table. Turn, the turn panel, the stage
- * dialogs, the players panel, the end screen, Log, Secrecy, Saves and the consent and terms
- * dialogs take only that; NewGame and Bots still take the table.
+ * dialogs, the players panel, the end screen, Log, Secrecy, Saves, NewGame and the consent
+ * and terms dialogs take only that; Bots still takes the table.
  * @param {Awaited<typeof ui>} p */
 function wire(p) {
   const app = new p.App();
@@ -151,7 +151,14 @@ function wire(p) {
     hoard: (seat) => app.engine.hoard(seat),
     humans: () => app.view.players.filter((player) => !app.bots.isBot(player.seat)).length,
   });
-  app.newGame = new p.NewGame(app);
+  app.newGame = new p.NewGame({
+    ready: () => app.ready, view: () => app.view, meta: () => app.meta,
+    botLevel: (seat) => app.bots.level(seat), settings: () => app.settings(),
+    warmBots: () => app.bots.warm(), chooseFile: () => app.saves.chooseFile(),
+    newGame: (options, seed) => app.engine.newGame(options, seed),
+    setGame: (view, meta) => app.setGame(view, meta), autosave: () => app.saves.autosave(),
+    say: (text, kind) => app.say(text, kind),
+  });
   app.bots = new p.Bots(app);
   // a message is dismissed by a tap on it (on a phone it floats over the page)
   $("message").addEventListener("click", () => app.say(""));
