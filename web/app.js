@@ -72,8 +72,8 @@ const ui = painted.then(async () => {
 
 /** The table and its parts, wired once: each part is given what it needs of the others (a
  * view, names, an act function, words), never the whole table. Turn, the turn panel, the stage
- * dialogs, the players panel, the end screen, Log, Secrecy, Bots and the consent and terms
- * dialogs take only that; Saves and NewGame still take the table.
+ * dialogs, the players panel, the end screen, Log, Secrecy, Saves, NewGame, Bots and the
+ * consent and terms dialogs: none takes the table itself.
  * @param {Awaited<typeof ui>} p */
 function wire(p) {
   const app = new p.App();
@@ -139,14 +139,26 @@ function wire(p) {
     replayView: (n) => app.engine.replayView(n), refusal: (error) => p.refusalWords(app, error),
     say: (text, kind) => app.say(text, kind), render: () => app.render(),
   }, $("log-panel"));
-  app.saves = new p.Saves(app);
+  app.saves = new p.Saves({
+    view: () => app.view, meta: () => app.meta, save: (meta) => app.engine.save(meta),
+    load: (text) => app.engine.load(text), validate: (text) => app.engine.validate(text),
+    setGame: (view, meta) => app.setGame(view, meta), say: (text, kind) => app.say(text, kind),
+    ownsTab: () => app.tab.owner, openNewGame: () => app.newGame.open(),
+  });
   app.secrecy = new p.Secrecy({
     name: (seat) => app.name(seat),
     meta: () => app.meta,
     hoard: (seat) => app.engine.hoard(seat),
     humans: () => app.view.players.filter((player) => !app.bots.isBot(player.seat)).length,
   });
-  app.newGame = new p.NewGame(app);
+  app.newGame = new p.NewGame({
+    ready: () => app.ready, view: () => app.view, meta: () => app.meta,
+    botLevel: (seat) => app.bots.level(seat), settings: () => app.settings(),
+    warmBots: () => app.bots.warm(), chooseFile: () => app.saves.chooseFile(),
+    newGame: (options, seed) => app.engine.newGame(options, seed),
+    setGame: (view, meta) => app.setGame(view, meta), autosave: () => app.saves.autosave(),
+    say: (text, kind) => app.say(text, kind),
+  });
   app.bots = new p.Bots({
     view: () => app.view, ui: app.ui, decider: (view) => app.decider(view),
     name: (seat) => app.name(seat), colour: (seat) => app.colour(seat),

@@ -15,26 +15,49 @@ import { errorWords } from "../words/error-words.js";
 /** The default names of the five seats, in the chosen language. */
 const defaultNames = () => t("newGame.defaultNames").split(",").map((x) => x.trim());
 
+/** @typedef {import("qvcore-protocol").View} View */
+/** @typedef {import("qvcore-protocol").ErrorData} ErrorData */
+/** @typedef {import("./saves.js").Meta} Meta */
+
+/**
+ * What the new game screen needs from the table, and nothing else.
+ * @typedef {object} NewGameTable
+ * @property {() => boolean} ready  whether the engine is ready
+ * @property {() => View | null} view  the running game's onlooker view, if any
+ * @property {() => Meta | null} meta  the running game's meta (its seats' colours)
+ * @property {(seat: number) => string | null} botLevel  a seat's bot level (null: a human)
+ * @property {() => {handover?: boolean}} settings  the running game's settings
+ * @property {() => void} warmBots  start the bots' engine (a bot's first answer comes sooner)
+ * @property {() => void} chooseFile  ask for a saved game's file
+ * @property {(options: object, seed: number) => {ok: boolean, view?: View, error?: ErrorData}}
+ *   newGame  the engine starts a game (bad options change nothing)
+ * @property {(view: View, meta: Meta) => void} setGame  start showing a game
+ * @property {() => void} autosave
+ * @property {(text: string, kind?: string) => void} say
+ */
+
 export class NewGame {
-  constructor(app) {
-    this.app = app;
+  /** @param {NewGameTable} table */
+  constructor(table) {
+    this.table = table;
     this.dialog = null;
     document.getElementById("new-game").addEventListener("click", () => this.open());
     addEventListener(CHANGE_EVENT, () => this.reword());
   }
 
   defaults() {
-    const view = this.app.view;
+    const view = this.table.view();
     if (!view) {
       return { n: 3, names: defaultNames(), colours: DEFAULT_COLOURS.slice(), first: "",
         options: {}, handover: false, kinds: Array(5).fill("human") };
     }
-    const names = view.options.names.concat(defaultNames().slice(view.options.names.length));
-    const used = this.app.meta.colours;
+    const given = /** @type {string[]} */ (view.options.names);
+    const names = given.concat(defaultNames().slice(given.length));
+    const used = this.table.meta().colours;
     const colours = used.concat(DEFAULT_COLOURS.filter((c) => !used.includes(c)));
-    const kinds = Array.from({ length: 5 }, (_, i) => this.app.bots.level(i) ?? "human");
+    const kinds = Array.from({ length: 5 }, (_, i) => this.table.botLevel(i) ?? "human");
     return { n: view.options.players, names, colours, first: "", options: view.options,
-      handover: this.app.settings().handover, kinds };
+      handover: this.table.settings().handover, kinds };
   }
 
   /** Another language while the screen is open: open it again in that language, with what
@@ -55,7 +78,7 @@ export class NewGame {
   }
 
   open(preset = null) {
-    if (!this.app.ready) return;
+    if (!this.table.ready()) return;
     if (this.dialog && !this.dialog.closed) return;
     const d = preset ?? this.defaults();
     let n = d.n;
@@ -104,7 +127,7 @@ export class NewGame {
       kind.addEventListener("change", () => {
         // two or more humans share the device: the hand-over screen, unless switched off
         if (!handoverTouched) handover.checked = humans() > 1;
-        if (kind.value !== "human") this.app.bots.warm();  // its first answer comes sooner
+        if (kind.value !== "human") this.table.warmBots();  // its first answer comes sooner
       });
       const swatch = h("span", { class: "chip big", "aria-hidden": "true" }, String(i + 1));
       const row = h("li", { class: "seat-row" }, swatch, name, colour, kind);
@@ -181,7 +204,7 @@ export class NewGame {
     ];
     this.fields = { rows, colours, first, v1, v2, v3, horizon, handover, seed, n: () => n,
       setPlayers: (k) => { n = k; count.querySelector(`#ng-players-${k}`).checked = true; paint(); } };
-    const hasGame = Boolean(this.app.view);
+    const hasGame = Boolean(this.table.view());
     // a first visit opens here: a saved game and the rules are one click away, and Escape
     // (or Cancel) leaves an empty table whose top bar offers New game, Open and Rules
     this.dialog = openDialog({
@@ -192,7 +215,7 @@ export class NewGame {
         { label: t("newGame.playBots"), testid: "play-bots", ariaLabel:
           t("newGame.playBots.aria"), onClick: () => this.againstBots() },
         { label: t("newGame.openFile"), kind: "quiet", testid: "new-game-open",
-          onClick: () => this.app.saves.chooseFile() },
+          onClick: () => this.table.chooseFile() },
         { label: t("newGame.cancel"), kind: "quiet", testid: "new-game-cancel",
           onClick: (dlg) => dlg.close() },
       ],
@@ -231,23 +254,24 @@ export class NewGame {
       scarce_laurels: f.v1.checked, open_hoards: f.v2.value, series: f.v3.checked,
       horizon: f.horizon.value,
     };
-    const app = this.app;
-    if (app.view && app.view.log.length && app.view.stage !== "over") {
+    const table = this.table;
+    const view = table.view();
+    if (view && view.log.length && view.stage !== "over") {
       const ok = await confirmDialog(t("newGame.confirm.title"), t("newGame.confirm.text"),
         { yes: t("newGame.confirm.yes"), testid: "new-game-confirm" });
       if (!ok) return undefined;
     }
-    const reply = app.engine.newGame(options, Number(seedText));
+    const reply = table.newGame(options, Number(seedText));
     if (!reply.ok) return dlg.error(errorWords(reply.error, { names }));
     dlg.close();
     const bots = {};
     kinds.forEach((k, seat) => {
       if (k !== "human") bots[String(seat)] = { level: k, seed: botSeed(Number(seedText), seat) };
     });
-    app.setGame(reply.view, { colours: checkColours(f.colours.slice(0, n), n),
+    table.setGame(reply.view, { colours: checkColours(f.colours.slice(0, n), n),
       settings: { handover: f.handover.checked }, bots });
-    app.saves.autosave();
-    app.say(t("newGame.begins"));
+    table.autosave();
+    table.say(t("newGame.begins"));
     // focus on whose turn it is (not the page's body), without scrolling the board away
     document.getElementById("turn-panel")?.focus({ preventScroll: true });
     return undefined;

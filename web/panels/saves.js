@@ -32,9 +32,32 @@ function download(text, name) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+/** @typedef {import("qvcore-protocol").View} View */
+/** @typedef {import("qvcore-protocol").ErrorData} ErrorData */
+/** The game's meta: the seats' colours, the settings, the bots.
+ * @typedef {{colours?: string[], settings?: object, bots?: object}} Meta */
+
+/**
+ * What the saves need from the table, and nothing else.
+ * @typedef {object} SavesTable
+ * @property {() => View | null} view  the onlooker's view, with its log
+ * @property {() => Meta | null} meta  the running game's meta
+ * @property {(meta: object) => {ok: boolean, save?: object, error?: ErrorData}} save  the
+ *   engine's save of the running game, with this meta
+ * @property {(text: string) => {ok: boolean, view?: View, meta?: Meta, error?: ErrorData}} load
+ *   replace the running game by a saved one (a bad save changes nothing)
+ * @property {(text: string) => {ok: boolean, view?: View, error?: ErrorData}} validate  check a
+ *   save on a separate engine table, the running game untouched
+ * @property {(view: View, meta: Meta) => void} setGame  start showing a game
+ * @property {(text: string, kind?: string) => void} say
+ * @property {() => boolean} ownsTab  whether this tab plays the game (not another tab)
+ * @property {() => void} openNewGame  open the new game screen
+ */
+
 export class Saves {
-  constructor(app) {
-    this.app = app;
+  /** @param {SavesTable} table */
+  constructor(table) {
+    this.table = table;
     this.savedActions = null;  // how many actions the autosave holds (null: unknown)
     this.warning = h("div", { class: "save-warning", "data-testid": "save-warning",
       role: "alert", hidden: true });
@@ -42,7 +65,7 @@ export class Saves {
     // Another tab wrote the autosave while this one plays: it did so just before this tab
     // took the game over (tabs.js). Its save is the newer one: continue from it.
     window.addEventListener("storage", (event) => {
-      if (event.key === AUTOSAVE_KEY && event.newValue && this.app.tab?.owner
+      if (event.key === AUTOSAVE_KEY && event.newValue && this.table.ownsTab()
           && event.newValue !== this.lastText) {
         this.resume();
       }
@@ -61,19 +84,19 @@ export class Saves {
   }
 
   meta() {
-    const m = this.app.meta;
+    const m = this.table.meta();
     return { app: "quo-vadis-web", colours: m.colours, settings: m.settings, bots: m.bots };
   }
 
   saveText() {
-    const reply = this.app.engine.save(this.meta());
+    const reply = this.table.save(this.meta());
     if (!reply.ok) throw new Error(reply.error.message);
     return JSON.stringify(reply.save);
   }
 
   autosave() {
-    if (this.app.tab && !this.app.tab.owner) return;  // another tab plays this game now
-    const actions = this.app.view.log.length;
+    if (!this.table.ownsTab()) return;  // another tab plays this game now
+    const actions = this.table.view().log.length;
     try {
       this.lastText = this.saveText();
       localStorage.setItem(AUTOSAVE_KEY, this.lastText);
@@ -132,28 +155,28 @@ export class Saves {
       return false;
     }
     if (!text) return false;
-    const reply = this.app.engine.load(text);
+    const reply = this.table.load(text);
     if (!reply.ok) {
       this.refused(text, reply.error);
       return true;
     }
     const count = reply.view.log.length;
-    this.app.setGame(reply.view, reply.meta);
+    this.table.setGame(reply.view, reply.meta);
     this.savedActions = count;
     root.dataset.saved = String(count);
     const lost = note && Number(note.actions) > count ? Number(note.actions) - count : 0;
     if (lost > 0) {
-      this.app.say(t("saves.resumedLost", { resumed: t("saves.resumed", { count }),
+      this.table.say(t("saves.resumedLost", { resumed: t("saves.resumed", { count }),
         count: lost }), "error");
     } else {
-      this.app.say(t("saves.resumed", { count }));
+      this.table.say(t("saves.resumed", { count }));
     }
     return true;
   }
 
   /** The engine refused the autosave (error): keep it as a file, or start anew. */
   refused(text, error) {
-    const app = this.app;
+    const table = this.table;
     openWorded(() => ({
       title: t("saves.refusedAutosave.title"), testid: "resume-failed", escape: false,
       body: [
@@ -165,18 +188,19 @@ export class Saves {
         { label: t("saves.refusedAutosave.keep"), testid: "resume-keep",
           onClick: () => download(text, "quo-vadis-unreadable-autosave.json") },
         { label: t("saves.refusedAutosave.newGame"), kind: "primary", testid: "resume-new",
-          onClick: (d) => { d.close(); app.newGame.open(); } },
+          onClick: (d) => { d.close(); table.openNewGame(); } },
       ],
     }));
   }
 
   exportFile() {
-    const app = this.app;
-    if (!app.view) return;
+    const table = this.table;
+    const view = table.view();
+    if (!view) return;
     const text = this.saveText();
-    const name = t("saves.fileName", { count: app.view.log.length });
+    const name = t("saves.fileName", { count: view.log.length });
     download(text, name);
-    app.say(t("saves.saved", { file: name }));
+    table.say(t("saves.saved", { file: name }));
   }
 
   /** Ask for a saved game's file (from the top bar, or from the new game screen). */
@@ -185,7 +209,7 @@ export class Saves {
   }
 
   async importFile(file) {
-    const app = this.app;
+    const table = this.table;
     // why() words the refusal: the dialog follows a change of language while it is open
     const refuse = (why) => messageWorded(() => ({ title: t("saves.refused.title"),
       lines: [why(), t("saves.refused.unchanged")] }));
@@ -196,19 +220,20 @@ export class Saves {
     } catch (error) {
       return refuse(() => t("saves.unreadable", { message: error.message }));
     }
-    const probe = app.engine.validate(text);
+    const probe = table.validate(text);
     if (!probe.ok) return refuse(() => errorWords(probe.error));
-    if (app.view && app.view.log.length && app.view.stage !== "over") {
+    const view = table.view();
+    if (view && view.log.length && view.stage !== "over") {
       const ok = await confirmWorded(() => ({ title: t("saves.replace.title"),
         text: t("saves.replace.text", { file: file.name, count: probe.view.log.length }),
         yes: t("saves.replace.yes") }), "import-confirm");
       if (!ok) return undefined;
     }
-    const reply = app.engine.load(text);
+    const reply = table.load(text);
     if (!reply.ok) return refuse(() => errorWords(reply.error));
-    app.setGame(reply.view, reply.meta);
+    table.setGame(reply.view, reply.meta);
     this.autosave();
-    app.say(t("saves.opened", { file: file.name, count: reply.view.log.length }));
+    table.say(t("saves.opened", { file: file.name, count: reply.view.log.length }));
     return undefined;
   }
 }
