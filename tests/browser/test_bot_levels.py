@@ -43,6 +43,6 @@ def test_choosing_a_bot_seat_starts_the_bots_worker_before_any_game(
     started = "() => performance.getEntriesByName('qv:bots-worker').length"
     assert page.evaluate(started) == 0  # a page with no bot seat starts no worker
     dialog.get_by_test_id("kind-1").select_option("normal")
-    page.wait_for_function(f"({started})() > 0")
+    page.wait_for_function(f"() => ({started})() > 0")
     expect(dialog).to_be_visible()  # no game was started for it
     assert console_errors == []
