@@ -13,7 +13,8 @@ const DIFF_HEADER = 20;
 const SPARSE_MAGIC = 0x50535651;  // "QVSP"
 const SPARSE_HEADER = 16;
 
-function uleb(bytes, at) {
+/** A LEB128 number of the WebAssembly at `at`, and the offset after it. */
+function leb(bytes, at, signed) {
   let value = 0;
   let scale = 1;
   for (;;) {
@@ -22,22 +23,12 @@ function uleb(bytes, at) {
     at += 1;
     value += (byte & 0x7f) * scale;
     scale *= 128;
-    if (byte < 0x80) return [value, at];
+    if (byte < 0x80) return [signed && byte & 0x40 ? value - scale : value, at];
   }
 }
 
-function sleb(bytes, at) {
-  let value = 0;
-  let scale = 1;
-  for (;;) {
-    const byte = bytes[at];
-    if (byte === undefined) throw new Error("the runtime's WebAssembly is cut short");
-    at += 1;
-    value += (byte & 0x7f) * scale;
-    scale *= 128;
-    if (byte < 0x80) return [byte & 0x40 ? value - scale : value, at];
-  }
-}
+const uleb = (bytes, at) => leb(bytes, at, false);
+const sleb = (bytes, at) => leb(bytes, at, true);
 
 /**
  * The active data segments of a WebAssembly module (what its memory holds before any code
@@ -151,24 +142,4 @@ export function rebuildMemory(diff, segments) {
   }
   if (offset !== diff.byteLength) throw new Error("it is not whole");
   return { memory, sparse: sparseForm(memory, page) };
-}
-
-/** Every byte of a stream, in one array. */
-export async function readAll(stream) {
-  const chunks = [];
-  let length = 0;
-  const reader = stream.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    length += value.length;
-  }
-  const bytes = new Uint8Array(length);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return bytes;
 }

@@ -16,11 +16,11 @@
 // A copy that cannot be read is dropped with a message in the console, and the build's file is
 // used. Nothing here starts Python: engine-loader.js restores the memory.
 
-import { dataSegments, readAll, rebuildMemory } from "./memory-image.js";
+import { dataSegments, rebuildMemory } from "./memory-image.js";
 import {
   chooseRoute, cpuSlowness, FAST_PROOF_BYTES, FAST_RATE, linkRate,
 } from "./snapshot-route.js";
-import { fetchUnzipped } from "./unzip.js";
+import { fetchUnzipped, readAll } from "./unzip.js";
 
 const BUILD_ID = "__BUILD_ID__";
 const SNAPSHOT_PATH = "__SNAPSHOT_PATH__";

@@ -15,9 +15,9 @@
 //       burstSlowness);
 //     then {memory, sparse} (ArrayBuffers) or {error: string}
 
-import { dataSegments, readAll, rebuildMemory } from "./memory-image.js";
+import { dataSegments, rebuildMemory } from "./memory-image.js";
 import { burstSlowness } from "./snapshot-route.js";
-import { fetchUnzipped } from "./unzip.js";
+import { fetchUnzipped, readAll } from "./unzip.js";
 
 /** The snapshot's own rate is told once its bytes have come for this long (ms)... */
 const MEASURE_MS = 300;

@@ -6,8 +6,8 @@ function sha256Of(integrity) {
   return match ? Uint8Array.from(atob(match[1]), (c) => c.charCodeAt(0)) : null;
 }
 
-/** Read a stream whole, telling `onBytes` the count as the bytes arrive. */
-async function readCounted(stream, onBytes) {
+/** Every byte of a stream, in one array, telling `onBytes` (if given) the count as they arrive. */
+export async function readAll(stream, onBytes = undefined) {
   const chunks = [];
   let length = 0;
   const reader = stream.getReader();
@@ -16,7 +16,7 @@ async function readCounted(stream, onBytes) {
     if (done) break;
     chunks.push(value);
     length += value.length;
-    onBytes(length);
+    onBytes?.(length);
   }
   const bytes = new Uint8Array(length);
   let offset = 0;
@@ -51,7 +51,7 @@ export async function fetchUnzipped(url, integrity, { priority = "auto", onBytes
   const unzipped = new Response(zipped.pipeThrough(new DecompressionStream("gzip")))
     .arrayBuffer();
   unzipped.catch(() => {});  // the integrity's failure says more: it is thrown first
-  const bytes = await readCounted(checked, onBytes);
+  const bytes = await readAll(checked, onBytes);
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
   if (digest.length !== expected.length || digest.some((byte, i) => byte !== expected[i])) {
     throw new Error(`Failed to fetch: its sha256 is not the integrity ${integrity}`);
