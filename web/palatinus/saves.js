@@ -3,6 +3,8 @@
 // read from a .json file. A save holds every wolf's kind: it is the table's file, never one
 // seat's (docs/palatinus-protocol.md, Saves).
 
+import { downloadText } from "../panels/dom.js";
+
 export const AUTOSAVE_KEY = "quo-vadis.palatinus.autosave";
 
 /** The autosaved game's text, or null. @returns {string|null} */
@@ -34,13 +36,5 @@ export function dropAutosave() {
 
 /** Offer a save as a file download. @param {object} save @param {string} name */
 export function download(save, name) {
-  const blob = new Blob([JSON.stringify(save, null, 1)], { type: "application/json" });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  downloadText(JSON.stringify(save, null, 1), name);
 }

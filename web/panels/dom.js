@@ -54,3 +54,16 @@ export function listText(items) {
 export function plural(n, word, many = `${word}s`) {
   return `${n} ${n === 1 ? word : many}`;
 }
+
+/** Offer `text` as a JSON file download named `name`. @param {string} text @param {string} name */
+export function downloadText(text, name) {
+  const blob = new Blob([text], { type: "application/json" });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -9,7 +9,7 @@
 // next visit say how many actions were lost. An autosave the engine refuses opens a dialog
 // that keeps it as a file or starts anew, instead of an empty table.
 
-import { h } from "./dom.js";
+import { downloadText as download, h } from "./dom.js";
 import { openWorded, confirmWorded, messageWorded } from "./worded-dialog.js";
 import { t } from "../words/i18n.js";
 import { errorWords } from "../words/error-words.js";
@@ -19,18 +19,6 @@ export const AUTOSAVE_KEY = "quo-vadis.autosave";
 export const BEHIND_KEY = "quo-vadis.autosave-behind";
 const MAX_FILE_BYTES = 5_000_000;
 const root = document.documentElement;
-
-function download(text, name) {
-  const blob = new Blob([text], { type: "application/json" });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 /** @typedef {import("qvcore-protocol").View} View */
 /** @typedef {import("qvcore-protocol").ErrorData} ErrorData */
