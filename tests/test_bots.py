@@ -1,4 +1,4 @@
-"""Bots (issue 7): legal play in every variant, promises kept (R11), determinism,
+"""Bots: legal play in every variant, promises kept (R11), determinism,
 and no peeking: a bot decides from its seat's view and the public events only (R10)."""
 
 from __future__ import annotations

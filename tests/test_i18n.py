@@ -1,4 +1,4 @@
-"""The interface in English, Italian, French and Spanish (issue 9 item 1): the catalogs in
+"""The interface in English, Italian, French and Spanish: the catalogs in
 web/locales/ are complete, every engine error code and event type is worded in every
 language, plural forms are right, and the log's English says what qvcore.describe says.
 

@@ -1,4 +1,4 @@
-"""One answer to "what may seat S do now" (issue 6): on every position of many seeded random
+"""One answer to "what may seat S do now": on every position of many seeded random
 games, the view's hints, the listed actions and the accepted actions agree (R4-R8, R11, R12)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Defects found by playing as a new user would (issue 6 item 3): each test cites its rule."""
+"""Defects found by playing as a new user would: each test cites its rule."""
 
 from __future__ import annotations
 

@@ -75,7 +75,7 @@ _CLOCKED: WeakSet[BrowserContext] = WeakSet()
 
 def wait_armed(page: Page) -> None:
     """Input is held for a moment when the table turns to another player (no decision for the
-    wrong player, issue 8): wait until the board takes the new player's clicks.
+    wrong player): wait until the board takes the new player's clicks.
 
     The test does not sit through the hold in real time: the page runs on Playwright's clock
     (installed at the first call; it follows real time) and, while input is held, that clock

@@ -1,4 +1,4 @@
-"""Accessibility and layout (issue 9 items 3 and 4): an axe-core audit (every rule but the AAA
+"""Accessibility and layout: an axe-core audit (every rule but the AAA
 ones) of every screen visited finds no violation; a full turn, consent included, is played
 with Tab, Enter and Space only; at 360, 768, 1366 and 1920 px no control covers another and
 nothing is clipped; the Look screen has no time limit, the focus follows each action.
@@ -336,7 +336,7 @@ BROKEN_WORDS_JS = """() => {
 
 def shown_once(page: Page, name: str) -> None:
     """Each player's supply and laurel count is on the board's strip or in the players'
-    panel, never in both (issue 9: player information isn't shown twice)."""
+    panel, never in both (player information isn't shown twice)."""
     shown = page.evaluate(SHOWN_JS)
     players = page.locator("#players .player").count()
     assert players and sorted(shown.values()) == [0, players], f"{name}: {shown}"

@@ -1,4 +1,4 @@
-"""Locked down (issue 8 item 5): the page runs under a Content-Security-Policy that allows only
+"""Locked down: the page runs under a Content-Security-Policy that allows only
 the site's own scripts and WebAssembly, from its <meta> tag and from the server's header; the
 whole game, the service worker and an offline reload run with no violation reported."""
 

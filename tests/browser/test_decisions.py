@@ -1,4 +1,4 @@
-"""No decision for the wrong player (issue 8 item 2): with the hand-over screen off, input meant
+"""No decision for the wrong player: with the hand-over screen off, input meant
 for one player never acts for the next one. A double-click on "Agree", a triple Enter on the
 move dialog and a double-click on an add button each decide once; a dialog addressed to a new
 player says whose decision it is and puts focus on no decision button; a hoard is shown at a

@@ -1,4 +1,4 @@
-"""Faults say what happened and lose nothing (issue 8 item 6): a runtime file, the wheel or a
+"""Faults say what happened and lose nothing: a runtime file, the wheel or a
 page script that fails to download ends in a short message naming the file, with a button to
 try again (never "Starting Python…" forever, a traceback or "[object Object]"); an autosave the
 engine refuses offers to keep it as a file or start anew; an autosave refused by full storage

@@ -1,4 +1,4 @@
-"""The interface's language in the browser (issue 9 item 1): the modules load from the built
+"""The interface's language in the browser: the modules load from the built
 site, the choice persists in localStorage["qv-lang"] over a reload and sets <html lang>, the
 browser's language is the default, the end screen of a finished game reads in Italian with no
 missing key, and a game played in Italian or French (an add, a request with its answers, an
@@ -469,7 +469,7 @@ def test_every_screen_reads_in_the_language(page: Page, site_url: str, lang: str
     """The new game screen (bot seats included), the turn panel, the players panel, the
     hand-over screen, the look dialogs (R10), a consent dialog and its terms (R6, R11), the
     log, a refused file, the two-tabs notice, the end screen and the bots' controls: each in
-    the chosen language, with no missing key and no English text left (issue 9 item 1)."""
+    the chosen language, with no missing key and no English text left."""
     open_in(page, site_url, lang)
     menu = page.locator("nav.menu")
     expect(menu.get_by_test_id("language")).to_have_value(lang)

@@ -1,4 +1,4 @@
-"""Saves (issue 3 item 8): autosave and resume after a reload (also mid-consent), export then
+"""Saves: autosave and resume after a reload (also mid-consent), export then
 import, and a corrupt or foreign file that changes nothing."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Two tabs, one game (issue 8 item 3): a second tab of the site says that the game is open
+"""Two tabs, one game: a second tab of the site says that the game is open
 elsewhere and offers to take it over; the tab that loses the game says so; no action made in
 either tab is lost."""
 
