@@ -60,15 +60,41 @@ const WIDE_QUERY = "__MEDIA_PANELS_BESIDE_BOARD__";
  * wide they may be: up to the board's border (18 from the edge) with a margin. */
 const POOL_LEFT = 214;
 const POOL_TEXT_WIDTH = POOL_LEFT - 18 - 12;
+/** The widest count those labels show (two digits). */
+const WIDEST_COUNT = 88;
 
-/** Shrink an SVG text's font until it fits `width` user units (a language's longer words:
- * "Riserva coperta: 32"); a text that fits keeps the style sheet's size. */
-function fitText(el, width) {
+/** What each text was last fitted for (its widest words and the window's size): measuring a
+ * text forces a layout in the middle of a render, so it is done once, not on every move.
+ * @type {WeakMap<SVGTextElement, string>} */
+const fitted = new WeakMap();
+
+/** Shrink an SVG text's font until `widest` (the text with its widest count: "Riserva coperta:
+ * 88") fits `width` user units, for a language's longer words; a text that fits keeps the style
+ * sheet's size. @param {SVGTextElement} el @param {number} width @param {string} widest */
+function fitText(el, width, widest) {
+  const key = `${widest}|${innerWidth}x${innerHeight}|${devicePixelRatio}`;
+  if (fitted.get(el) === key) return;
+  const shown = el.textContent;
+  el.textContent = widest;
   el.style.removeProperty("font-size");
   const length = el.getComputedTextLength();
+  el.textContent = shown;
+  if (length > 0) fitted.set(el, key);  // an unrendered text measures 0: measure it again
   if (length <= width) return;
   const size = parseFloat(getComputedStyle(el).fontSize);
   el.style.setProperty("font-size", `${Math.floor(size * width / length * 10) / 10}px`);
+}
+
+/** Write only what changed: an unchanged write still invalidates the board's style and
+ * layout, which the browser then recomputes on the main thread after every move.
+ * @param {Element} el @param {string} text */
+function setText(el, text) {
+  if (el.textContent !== text) el.textContent = text;
+}
+
+/** @param {Element} el @param {string} name @param {string} value */
+function setAttr(el, name, value) {
+  if (el.getAttribute(name) !== value) el.setAttribute(name, value);
 }
 
 /** A space's marks (drawn out of its button) follow its state: empty, Caesar laurel, Caesar. */
@@ -403,7 +429,7 @@ export class BoardSvg {
     const key = `${text}\u0000${room}`;
     const known = MEASURED.get(key);
     if (known !== undefined) {
-      el.textContent = known;
+      setText(el, known);
       return;
     }
     el.textContent = text;
@@ -531,15 +557,15 @@ export class BoardSvg {
         const text = office.seatTexts[i];
         if (filled) {
           const c = seatColour(meta, owner);
-          disc.setAttribute("fill", c.fill);
-          disc.setAttribute("d", shapePath(c.shape, SEAT_R - 3));
-          disc.dataset.shape = c.shape;
-          text.setAttribute("fill", c.ink);
-          text.setAttribute("y", String(1 + shapeTextY(c.shape, SEAT_R - 3)));
-          text.textContent = String(owner + 1);
+          setAttr(disc, "fill", c.fill);
+          setAttr(disc, "d", shapePath(c.shape, SEAT_R - 3));
+          setAttr(disc, "data-shape", c.shape);
+          setAttr(text, "fill", c.ink);
+          setAttr(text, "y", String(1 + shapeTextY(c.shape, SEAT_R - 3)));
+          setText(text, String(owner + 1));
         } else {
           disc.removeAttribute("fill");
-          text.textContent = "";
+          setText(text, "");
         }
       });
       const cls = office.g.classList;
@@ -574,8 +600,8 @@ export class BoardSvg {
       if (dest === "consent") parts.push(t("board.office.moveConsent"));
       if (dest === "blocked") parts.push(t("board.office.cannotMove"));
       if (marks.addable?.has(id)) parts.push(t("board.office.mayAdd"));
-      office.g.setAttribute("aria-label", parts.join(", "));
-      office.g.setAttribute("aria-pressed", marks.selected === id ? "true" : "false");
+      setAttr(office.g, "aria-label", parts.join(", "));
+      setAttr(office.g, "aria-pressed", marks.selected === id ? "true" : "false");
     }
     const caesarPath = view.caesar.path;
     for (const [pathId, sp] of this.spaces) {
@@ -589,15 +615,15 @@ export class BoardSvg {
       cls.toggle("target", Boolean(marks.caesarTargets?.has(pathId)));
       const route = marks.routes?.get(pathId);
       cls.toggle("route", Boolean(route));
-      sp.text.textContent = token ? ROMAN[token] : "";
-      sp.under.lastChild.textContent = token ? ROMAN[token] : "–";
+      setText(sp.text, token ? ROMAN[token] : "");
+      setText(sp.under.lastChild, token ? ROMAN[token] : "–");
       const tokenWords = token === null ? t("board.space.none") : token === "IIC"
         ? t("board.space.caesarLaurel") : t("board.space.laurel", { laurel: token });
       const parts = [t("board.space.label",
         { from: sp.path.from, to: sp.path.to, token: tokenWords })];
       if (isCaesar) parts.push(t("board.space.caesar"));
       if (marks.caesarTargets?.has(pathId)) parts.push(t("board.space.target"));
-      sp.g.setAttribute("aria-label", parts.join(", "));
+      setAttr(sp.g, "aria-label", parts.join(", "));
       mirrorMarks(sp);
     }
     this.paths.forEach((line, pathId) => {
@@ -609,28 +635,28 @@ export class BoardSvg {
     });
     const turnSeat = marks.turnSeat ?? view.current;
     if (view.stage === "over" || turnSeat === null || turnSeat === undefined) {
-      this.turnDisc.setAttribute("fill", "none");
-      this.turnDisc.setAttribute("visibility", "hidden");
-      this.turnText.textContent = view.stage === "over" ? t("board.over") : "";
-      this.turnTitle.textContent = "";
-      this.turnSub.textContent = "";
+      setAttr(this.turnDisc, "fill", "none");
+      setAttr(this.turnDisc, "visibility", "hidden");
+      setText(this.turnText, view.stage === "over" ? t("board.over") : "");
+      setText(this.turnTitle, "");
+      setText(this.turnSub, "");
     } else {
       const c = seatColour(meta, turnSeat);
-      this.turnDisc.setAttribute("fill", c.fill);
-      this.turnDisc.setAttribute("d", shapePath(c.shape, 17));
+      setAttr(this.turnDisc, "fill", c.fill);
+      setAttr(this.turnDisc, "d", shapePath(c.shape, 17));
       this.turnDisc.removeAttribute("visibility");
       BoardSvg.fit(this.turnText, names[turnSeat], this.turnRoom);
-      this.turnTitle.textContent = names[turnSeat];
-      this.turnSub.textContent = marks.turnWords ?? t("turn.words.play");
+      setText(this.turnTitle, names[turnSeat]);
+      setText(this.turnSub, marks.turnWords ?? t("turn.words.play"));
     }
-    this.poolText.textContent = t("board.pool", { count: view.pool });
-    this.pileText.textContent = t("board.pile", { count: view.pile });
-    fitText(this.poolText, POOL_TEXT_WIDTH);
-    fitText(this.pileText, POOL_TEXT_WIDTH);
+    setText(this.poolText, t("board.pool", { count: view.pool }));
+    setText(this.pileText, t("board.pile", { count: view.pile }));
+    fitText(this.poolText, POOL_TEXT_WIDTH, t("board.pool", { count: WIDEST_COUNT }));
+    fitText(this.pileText, POOL_TEXT_WIDTH, t("board.pile", { count: WIDEST_COUNT }));
     const thinking = view.stage === "over" ? null : marks.thinking ?? null;
     this.turnDisc.classList.toggle("thinking", thinking !== null);
     if (thinking === null) delete this.svg.dataset.thinking;
-    else this.svg.dataset.thinking = String(thinking);
+    else setAttr(this.svg, "data-thinking", String(thinking));
     this.drawStrip(view, meta, view.stage === "over" ? null : turnSeat, thinking);
   }
 
