@@ -6,6 +6,7 @@ contents) is a list of six counts indexed by kind.
 
 from __future__ import annotations
 
+from operator import mul
 from typing import Final
 
 I, II, IIC, III, IV, V = range(6)  # noqa: E741 (the Roman numerals of the tokens)
@@ -36,7 +37,7 @@ def empty_heap() -> list[int]:
 
 def heap_value(heap: list[int]) -> int:
     """Total laurel points of a heap of counts."""
-    return sum(count * value for count, value in zip(heap, VALUES, strict=True))
+    return sum(map(mul, heap, VALUES))
 
 
 def heap_size(heap: list[int]) -> int:

@@ -48,64 +48,90 @@ def game_totals(s: GameState) -> list[float]:
 def scores(s: GameState, totals: Sequence[float]) -> list[float]:
     """Each player's expected final laurel points from here."""
     n = s.n
-    senate = s.offices[SENATE]
+    offices = s.offices
+    senate = offices[SENATE]
     left = max(SEATS[SENATE] - len(senate), 0) / SEATS[SENATE]
     series = s.options.series
+    # one pass over the offices: each player's senators (AHEAD of their offices) and best next
+    # move out of any of them
+    ahead: list[list[int]] = [[] for _ in range(n)]
+    soon = [0.0] * n
+    for office, here in enumerate(offices):
+        if office == SENATE or not here:
+            continue
+        free_best, held_best = _takeable(s, office)
+        needed = CONSENTS_NEEDED[office]
+        for q in set(here):
+            count = here.count(q)
+            ahead[q].extend([AHEAD[office]] * count)
+            best = free_best if needed == 0 or count - 1 >= needed else held_best
+            if best > soon[q]:
+                soon[q] = best
     out = []
-    order = [(s.current + i) % n for i in range(n)]
     for q in range(n):
         total = totals[q]
         if series:
             total += sum(r["totals"][q] for r in s.series_results)
-        ahead: list[int] = []
-        soon = 0.0
-        for office, here in enumerate(s.offices):
-            if office == SENATE or q not in here:
-                continue
-            count = here.count(q)
-            ahead.extend([AHEAD[office]] * count)
-            soon = max(soon, _takeable(s, q, office, count))
-        ahead.extend([2] * min(s.supply[q], 2))
-        ahead.sort(reverse=True)
-        potential = left * (2.0 * sum(ahead[:2]) + 0.4 * len(ahead[2:]))
-        weight = 0.9 - 0.2 * order.index(q)
-        out.append(total + potential + weight * soon)
+        mine = ahead[q]
+        mine.extend([2] * min(s.supply[q], 2))
+        mine.sort(reverse=True)
+        potential = left * (2.0 * sum(mine[:2]) + 0.4 * len(mine[2:]))
+        weight = 0.9 - 0.2 * ((q - s.current) % n)
+        out.append(total + potential + weight * soon[q])
     if senate:
         out[senate[0]] += 0.5
     return out
 
 
-def _takeable(s: GameState, q: int, office: int, count: int) -> float:
-    """What ``q`` could gain by its next move out of ``office``: laurel and height."""
-    best = 0.0
-    needed = CONSENTS_NEEDED[office]
+def _takeable(s: GameState, office: int) -> tuple[float, float]:
+    """What a senator's next move out of ``office`` could gain (laurel and height): the best
+    when its player needs no consent (enough own senators there, or none needed), and the best
+    when only Caesar's path is free of consent (other gains count a third, for the asking)."""
+    free_best = held_best = 0.0
     for path in PATHS_FROM_OFFICE[office]:
         to = PATH_TO[path]
         if len(s.offices[to]) >= SEATS[to]:
             continue
-        free = needed == 0 or s.caesar == path or count - 1 >= needed
         gain = 0.8 if to == SENATE else 0.3
         token = s.spaces[path]
         if token != EMPTY and s.caesar != path:
             gain += laurels.VALUES[token]
-        best = max(best, gain if free else gain * 0.35)
-    return best
+        free_best = max(free_best, gain)
+        held_best = max(held_best, gain if s.caesar == path else gain * 0.35)
+    return free_best, held_best
 
 
 def eligibility(s: GameState, q: int) -> float:
     """The chance that ``q`` has a senator in the Senate when the game ends (R9.3)."""
+    return _eligibilities(s)[q]
+
+
+def _eligibilities(s: GameState) -> list[float]:
+    """Every player's ``eligibility``, from one pass over the offices."""
     senate = s.offices[SENATE]
-    if s.options.series or q in senate:
-        return 1.0
+    n = s.n
+    if s.options.series:
+        return [1.0] * n
     left = SEATS[SENATE] - len(senate)
-    if left <= 0:
-        return 0.0
     base = left / SEATS[SENATE]
-    near = sorted(DIST[office] for office, here in enumerate(s.offices) for r in here if r == q)
-    if s.supply[q]:
-        near.append(5)
-    chances: list[float] = [base ** (d * 0.8) for d in near[:2]] + [0.0, 0.0]
-    return 1.0 - (1.0 - chances[0]) * (1.0 - 0.5 * chances[1])
+    near: list[list[int]] = [[] for _ in range(n)]
+    for office, here in enumerate(s.offices):
+        for r in here:
+            near[r].append(DIST[office])
+    out = []
+    for q in range(n):
+        if q in senate:
+            out.append(1.0)
+            continue
+        if left <= 0:
+            out.append(0.0)
+            continue
+        mine = sorted(near[q])
+        if s.supply[q]:
+            mine.append(5)
+        chances: list[float] = [base ** (d * 0.8) for d in mine[:2]] + [0.0, 0.0]
+        out.append(1.0 - (1.0 - chances[0]) * (1.0 - 0.5 * chances[1]))
+    return out
 
 
 def win_chances(s: GameState, totals: Sequence[float]) -> list[float]:
@@ -118,7 +144,8 @@ def win_chances(s: GameState, totals: Sequence[float]) -> list[float]:
     if s.stage == COUNCIL:
         temper = 2.0
     top = max(points)
-    weights = [eligibility(s, q) * math.exp((points[q] - top) / temper) for q in range(s.n)]
+    eligible = _eligibilities(s)
+    weights = [eligible[q] * math.exp((points[q] - top) / temper) for q in range(s.n)]
     whole = sum(weights) or 1.0
     return [w / whole for w in weights]
 
