@@ -18,7 +18,7 @@
 
 import { dataSegments, rebuildMemory } from "./memory-image.js";
 import {
-  chooseRoute, cpuSlowness, FAST_PROOF_BYTES, FAST_RATE, linkRate,
+  burstSlowness, chooseRoute, cpuSlowness, linkRate,
 } from "./snapshot-route.js";
 import { fetchUnzipped, readAll } from "./unzip.js";
 
@@ -74,6 +74,15 @@ function noteCopy(build) {
     else store.removeItem(COPY_NOTE);
   } catch {
     // without the note the next visit looks into Cache Storage itself
+  }
+}
+
+/** A performance mark ("qv:engine-…", as engine-loader.js makes) for bench/first_visit.py. */
+function mark(name) {
+  try {
+    performance.mark(`qv:engine-${name}`);
+  } catch {
+    // no User Timing here
   }
 }
 
@@ -162,16 +171,10 @@ async function rebuildHere(url) {
   return rebuildMemory(new Uint8Array(diff), dataSegments(wasm));
 }
 
-/**
- * The build's snapshot downloaded and rebuilt by a worker (unzip-worker.js), or null in a
- * worker or a page that cannot start one.
- * @returns {{result: Promise<{memory: Uint8Array, sparse: Uint8Array}>,
- *   progress: (cpu?: boolean) => Promise<{received: number, rate: number|null, cpu?: number}>,
- *   cancel: () => void} | null} progress: the bytes of the file downloaded so far (Infinity
- *   once the worker is done), how fast they come (null until measured) and, asked for, the
- *   CPU's slowness measured in the worker
- */
-function buildSnapshotWorker(url, wasm, priority) {
+/** The snapshot's worker (unzip-worker.js), its modules loading, and why it failed meanwhile
+ * (its error event comes once), or null in a worker or a page that cannot start one.
+ * @returns {{worker: Worker, failed: () => string | null} | null} */
+function startWorker() {
   if (!IN_PAGE || typeof Worker === "undefined") return null;
   let worker;
   try {
@@ -179,6 +182,25 @@ function buildSnapshotWorker(url, wasm, priority) {
   } catch {
     return null;  // no worker for this page: unzip here
   }
+  /** @type {string | null} */
+  let failed = null;
+  worker.onerror = (event) => { failed = event.message || "unzip-worker.js failed"; };
+  return { worker, failed: () => failed };
+}
+
+/**
+ * The build's snapshot downloaded and rebuilt by a worker (unzip-worker.js; `worker`, started
+ * beforehand so that its modules have loaded), or null in a worker or a page that cannot start
+ * one.
+ * @returns {{result: Promise<{memory: Uint8Array, sparse: Uint8Array}>,
+ *   progress: (cpu?: boolean) => Promise<{received: number, rate: number|null, cpu?: number}>,
+ *   cancel: () => void} | null} progress: the bytes of the file downloaded so far (Infinity
+ *   once the worker is done), how fast they come (null until measured) and, asked for, the
+ *   CPU's slowness measured in the worker
+ */
+function buildSnapshotWorker(url, wasm, priority, started = startWorker()) {
+  if (!started) return null;
+  const { worker } = started;
   let done = false;
   /** @type {((progress: {received: number, rate: number|null, cpu?: number}) => void)[]} */
   const asked = [];
@@ -198,10 +220,13 @@ function buildSnapshotWorker(url, wasm, priority) {
       if (data.error) reject(new Error(data.error));
       else resolve({ memory: new Uint8Array(data.memory), sparse: new Uint8Array(data.sparse) });
     };
-    worker.onerror = (event) => {
+    const fail = (why) => {
       finish();
-      reject(new Error(event.message || "unzip-worker.js failed"));
+      reject(new Error(why));
     };
+    worker.onerror = (event) => { fail(event.message || "unzip-worker.js failed"); };
+    const failed = started.failed();
+    if (failed !== null) fail(failed);
   });
   result.catch(() => {});
   worker.postMessage({ url, integrity: SNAPSHOT_INTEGRITY, priority,
@@ -217,6 +242,71 @@ function buildSnapshotWorker(url, wasm, priority) {
     }),
     cancel: finish,
   };
+}
+
+/** The CPU's slowness as weighed: measures beyond these are noise. */
+function clampSlowness(slowness) {
+  return Math.min(Math.max(slowness, 0.25), 16);
+}
+
+/**
+ * Calls `onEntry` for each download the browser finishes from now on (and once for those
+ * already finished); never where the browser keeps no Resource Timing.
+ * @param {() => void} onEntry
+ * @returns {() => void} stops
+ */
+function watchDownloads(onEntry) {
+  if (typeof PerformanceObserver === "undefined"
+    || !PerformanceObserver.supportedEntryTypes?.includes("resource")) return () => {};
+  const observer = new PerformanceObserver(() => { onEntry(); });
+  observer.observe({ type: "resource", buffered: true });
+  return () => { observer.disconnect(); };
+}
+
+/**
+ * The route weighed while the runtime downloads, before any of the snapshot is asked for, from
+ * the link's rate its finished downloads prove (linkRate: only the bytes of finished files
+ * count, so while others still share the link it is a lower bound) and the CPU's (a probe and
+ * a burst on the main thread, about 30 ms of work), the whole snapshot still to come:
+ * - "build" as soon as that lower bound says the snapshot is faster (it is then asked for at
+ *   once, beside the rest of the runtime: on a fast link waiting for the runtime costs more
+ *   than the snapshot);
+ * - once the runtime's WebAssembly has arrived (its downloads then measured the link), what
+ *   they say: "start" never asks for the snapshot (it would take the link from the start's
+ *   last files and make the start wait for the weighing);
+ * - null when Python could start first, or the downloads say nothing of the link (none
+ *   measured): the snapshot's own download is weighed then.
+ * @param {boolean} saveData
+ * @param {Promise|null} ready settles when Python could start
+ * @returns {Promise<{route: "build"|"start", download: number, spared: number, rate: number,
+ *   cpu: number, measured: string} | null>}
+ */
+function weighOnRuntime(saveData, ready) {
+  let cpu = clampSlowness(Math.max(cpuSlowness(), burstSlowness()));
+  const weigh = () => {
+    const rate = linkRate(SITE_URL);
+    if (!(rate > 0)) return null;
+    return { ...chooseRoute({ rate, cpu, remaining: SNAPSHOT_BYTES, saveData }), rate, cpu,
+      measured: "runtime" };
+  };
+  return new Promise((resolve) => {
+    let stop = () => {};
+    const settle = (/** @type {any} */ chosen) => { stop(); resolve(chosen); };
+    stop = watchDownloads(() => {
+      const chosen = weigh();
+      if (chosen?.route === "build") settle(chosen);
+    });
+    const arrived = () => {
+      cpu = clampSlowness(Math.max(cpuSlowness(), burstSlowness()));
+      settle(weigh());
+    };
+    downloaded(WASM_URL).then(arrived);
+    // the browser tells its observers late: the runtime may be in and compiled before
+    Promise.allSettled([ready]).then(() => {
+      if (performance.getEntriesByName?.(WASM_URL, "resource").length) arrived();
+      else settle(null);
+    });
+  });
 }
 
 /**
@@ -256,14 +346,23 @@ export async function readSnapshot({ after = null, wasm = null, ready = null, ro
   }
   // a worker (the bots') loads once the page has: it takes the snapshot without weighing
   const weighed = route === "auto" && IN_PAGE;
+  const saveData = Boolean(/** @type {any} */ (globalThis.navigator)?.connection?.saveData);
+  // its modules load while the runtime downloads, so that the snapshot is asked for the moment
+  // it may be
+  const started = startWorker();
   // the start needs the whole link until the runtime has arrived: the snapshot comes after,
-  // unless the link is so fast that it costs nothing
-  if (weighed && !(linkRate(SITE_URL, FAST_PROOF_BYTES) >= FAST_RATE)) {
-    await Promise.race([downloaded(WASM_URL), Promise.allSettled([ready])]);
+  // unless the runtime's own downloads prove it faster than the start
+  const early = weighed ? await weighOnRuntime(saveData, ready) : null;
+  if (early?.route === "start") {
+    started?.worker.terminate();
+    wasm?.then((branch) => branch?.stream.cancel()).catch(() => {});
+    onRoute(early);
+    return null;
   }
   const url = new URL(SNAPSHOT_PATH, SITE_URL).href;
   const branch = await Promise.resolve(wasm).catch(() => null);
-  const worker = buildSnapshotWorker(url, branch, weighed ? "low" : "auto");
+  mark("snapshot-asked");
+  const worker = buildSnapshotWorker(url, branch, weighed ? "low" : "auto", started);
   try {
     if (!worker) {
       branch?.stream.cancel().catch(() => {});
@@ -273,18 +372,19 @@ export async function readSnapshot({ after = null, wasm = null, ready = null, ro
     if (!weighed) onRoute({ route: "build", forced: route === "build" });
     else {
       await Promise.allSettled([ready]);
-      // the snapshot's own rate (it has the link to itself), measured a moment at least
+      // weighed again with the snapshot's own rate, measured a moment at least
       let progress = await worker.progress(true);
       while (progress.rate === null && progress.received < Infinity) {
         await new Promise((resolve) => { setTimeout(resolve, 50); });
         progress = { ...await worker.progress(), cpu: progress.cpu };
       }
       const remaining = Math.max(SNAPSHOT_BYTES - progress.received, 0);
-      const rate = progress.rate ?? linkRate(SITE_URL);
-      const saveData = Boolean(/** @type {any} */ (globalThis.navigator)?.connection?.saveData);
-      const cpu = Math.min(Math.max(cpuSlowness(), progress.cpu ?? 0, 0.25), 16);
+      // a snapshot that does not answer is slow; one that shared the link with the runtime's
+      // last files measured less than the link: the runtime's downloads measured it too
+      const rate = progress.rate === 0 ? 0 : Math.max(progress.rate ?? 0, linkRate(SITE_URL));
+      const cpu = clampSlowness(Math.max(cpuSlowness(), progress.cpu ?? 0));
       const chosen = chooseRoute({ rate, cpu, remaining, saveData });
-      onRoute({ ...chosen, rate, cpu });
+      onRoute({ ...chosen, rate, cpu, measured: early ? "runtime, snapshot" : "snapshot" });
       if (chosen.route !== "build") {
         worker.cancel();
         return null;
