@@ -206,7 +206,8 @@ snapshotRoute.then(({ route, rate, cpu, download, spared, forced, measured }) =>
   else if (cpu !== undefined) {
     const mbps = rate === undefined ? "?" : rate === Infinity ? "all at once"
       : `${(rate * 8 / 1e6).toFixed(1)} Mbit/s`;
-    root.dataset.snapshotWeighed = `rate ${mbps}, CPU ${cpu.toFixed(2)}x: download ${
+    const slowness = cpu === null ? "not needed" : `${cpu.toFixed(2)}x`;
+    root.dataset.snapshotWeighed = `rate ${mbps}, CPU ${slowness}: download ${
       download ?? "?"} s, spares ${spared ?? "?"} s (measured by the ${measured ?? "?"})`;
   }
 });

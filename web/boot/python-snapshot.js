@@ -3,23 +3,21 @@
 //    (key snapshot-<build id>.bin in the cache "quo-vadis snapshot <site URL>"), read when
 //    localStorage notes that this build's copy is there;
 // 2. the build's file (snapshot/python-<build id>.bin.gz, made by build.py): on a first visit
-//    downloaded once the runtime's WebAssembly has arrived (so that it never slows a start),
-//    and used only when the rest of its download is faster than starting Python
-//    (snapshot-route.js weighs it, the link and the CPU when Python could start; a start
-//    cancels the download); checked against its sha256, unzipped and rebuilt into Python's
-//    memory with the runtime's WebAssembly (the file holds only what differs from the memory
-//    the runtime starts with: memory-image.js) by a worker (unzip-worker.js) when this runs
-//    in a page, so the board's first paint does not wait for it; the service worker keeps it
-//    for offline visits.
+//    asked for only once the runtime's own downloads prove it faster than starting Python
+//    (snapshot-route.js weighs the link and the CPU; so that it never slows a start, a slow
+//    link never asks for it), weighed again with its own rate when Python could start (a
+//    start then cancels the download); checked against its sha256, unzipped and rebuilt into
+//    Python's memory with the runtime's WebAssembly (the file holds only what differs from
+//    the memory the runtime starts with: memory-image.js) by a worker (unzip-worker.js) when
+//    this runs in a page, so the board's first paint does not wait for it; the service worker
+//    keeps it for offline visits.
 // The copy holds the snapshot in sparse form (the pages of Python's memory that are not all
 // zeros, about half of it), so there is half as much to read.
 // A copy that cannot be read is dropped with a message in the console, and the build's file is
 // used. Nothing here starts Python: engine-loader.js restores the memory.
 
 import { dataSegments, rebuildMemory } from "./memory-image.js";
-import {
-  burstSlowness, chooseRoute, cpuSlowness, linkRate,
-} from "./snapshot-route.js";
+import { burstSlowness, chooseRoute, cpuSlowness, linkRate } from "./snapshot-route.js";
 import { fetchUnzipped, readAll } from "./unzip.js";
 
 const BUILD_ID = "__BUILD_ID__";
@@ -140,24 +138,6 @@ export function expandMemory(sparse) {
   return memory;
 }
 
-/** Resolves once the browser has the whole of `url` (its Resource Timing entry is there), or
- * at once where the browser keeps no such entries.
- * @param {string} url
- * @returns {Promise<void>} */
-function downloaded(url) {
-  if (typeof PerformanceObserver === "undefined"
-    || !PerformanceObserver.supportedEntryTypes?.includes("resource")) return Promise.resolve();
-  return new Promise(/** @param {(value?: void) => void} resolve */ (resolve) => {
-    const observer = new PerformanceObserver((list) => {
-      if (list.getEntries().some((entry) => entry.name === url)) {
-        observer.disconnect();
-        resolve();
-      }
-    });
-    observer.observe({ type: "resource", buffered: true });
-  });
-}
-
 /** The build's snapshot as {memory, sparse}, rebuilt here (in a worker, or a page without
  * one): the runtime's WebAssembly is fetched again (the browser has it by then). */
 async function rebuildHere(url) {
@@ -245,22 +225,35 @@ function buildSnapshotWorker(url, wasm, priority, started = startWorker()) {
 }
 
 /** The CPU's slowness as weighed: measures beyond these are noise. */
+const FASTEST = 0.25;
 function clampSlowness(slowness) {
-  return Math.min(Math.max(slowness, 0.25), 16);
+  return Math.min(Math.max(slowness, FASTEST), 16);
 }
 
 /**
- * Calls `onEntry` for each download the browser finishes from now on (and once for those
- * already finished); never where the browser keeps no Resource Timing.
- * @param {() => void} onEntry
- * @returns {() => void} stops
+ * chooseRoute, the CPU measured only when needed: a snapshot faster than the start on the
+ * fastest of CPUs is faster on any (the probes' tens of ms are spared on a fast link).
+ * @param {{rate: number, remaining: number, saveData: boolean}} measured
+ * @param {() => number | Promise<number>} slowness measures the CPU (clampSlowness'd)
  */
-function watchDownloads(onEntry) {
-  if (typeof PerformanceObserver === "undefined"
-    || !PerformanceObserver.supportedEntryTypes?.includes("resource")) return () => {};
-  const observer = new PerformanceObserver(() => { onEntry(); });
-  observer.observe({ type: "resource", buffered: true });
-  return () => { observer.disconnect(); };
+async function weighCpuIfNeeded({ rate, remaining, saveData }, slowness) {
+  const fastest = chooseRoute({ rate, cpu: FASTEST, remaining, saveData });
+  if (fastest.route === "build") return { ...fastest, rate, cpu: null };
+  const cpu = await slowness();
+  return { ...chooseRoute({ rate, cpu, remaining, saveData }), rate, cpu };
+}
+
+/** How often the runtime's downloads are looked at while it downloads (ms): the browser tells
+ * its observers of them late while the page is busy (hundreds of ms on a fast link). */
+const WATCH_MS = 50;
+
+/** A measure of the CPU older than this (ms) is taken again once the runtime is in. */
+const CPU_FRESH_MS = 1000;
+
+/** Whether the browser has the whole of `url` (its Resource Timing entry is there). */
+function arrivedWhole(url) {
+  return typeof performance.getEntriesByName === "function"
+    && performance.getEntriesByName(url, "resource").length > 0;
 }
 
 /**
@@ -282,30 +275,46 @@ function watchDownloads(onEntry) {
  *   cpu: number, measured: string} | null>}
  */
 function weighOnRuntime(saveData, ready) {
-  let cpu = clampSlowness(Math.max(cpuSlowness(), burstSlowness()));
-  const weigh = () => {
+  /** @type {{slowness: number, at: number} | null} */
+  let cpu = null;
+  /** @param {boolean} fresh measured again unless just now */
+  const weigh = async (fresh) => {
     const rate = linkRate(SITE_URL);
     if (!(rate > 0)) return null;
-    return { ...chooseRoute({ rate, cpu, remaining: SNAPSHOT_BYTES, saveData }), rate, cpu,
-      measured: "runtime" };
+    const chosen = await weighCpuIfNeeded({ rate, remaining: SNAPSHOT_BYTES, saveData }, () => {
+      if (cpu === null || (fresh && performance.now() - cpu.at > CPU_FRESH_MS)) {
+        cpu = { slowness: clampSlowness(Math.max(cpuSlowness(), burstSlowness())),
+          at: performance.now() };
+      }
+      return cpu.slowness;
+    });
+    return { ...chosen, measured: "runtime" };
   };
   return new Promise((resolve) => {
-    let stop = () => {};
-    const settle = (/** @type {any} */ chosen) => { stop(); resolve(chosen); };
-    stop = watchDownloads(() => {
-      const chosen = weigh();
-      if (chosen?.route === "build") settle(chosen);
-    });
-    const arrived = () => {
-      cpu = clampSlowness(Math.max(cpuSlowness(), burstSlowness()));
-      settle(weigh());
+    let timer = 0;
+    let settled = false;
+    let couldStart = false;
+    const settle = (/** @type {any} */ chosen) => {
+      settled = true;
+      clearTimeout(timer);
+      resolve(chosen);
     };
-    downloaded(WASM_URL).then(arrived);
-    // the browser tells its observers late: the runtime may be in and compiled before
+    const look = async () => {
+      if (settled) return;
+      clearTimeout(timer);
+      if (arrivedWhole(WASM_URL)) settle(await weigh(true));  // its downloads measured the link
+      else if (couldStart) settle(null);
+      else {
+        const chosen = await weigh(false);
+        if (chosen?.route === "build") settle(chosen);
+        else if (!settled) timer = setTimeout(look, WATCH_MS);
+      }
+    };
     Promise.allSettled([ready]).then(() => {
-      if (performance.getEntriesByName?.(WASM_URL, "resource").length) arrived();
-      else settle(null);
+      couldStart = true;
+      look();
     });
+    look();
   });
 }
 
@@ -320,8 +329,8 @@ function weighOnRuntime(saveData, ready) {
  *   the page downloads it (a stream of its own to read); without it the worker fetches the
  *   file itself
  * @param {Promise|null} [options.ready] settles when Python could start (the route is chosen
- *   then); on the "auto" route the build's file is downloaded only once the runtime's
- *   WebAssembly has arrived or this has settled
+ *   then, at the latest); on the "auto" route the build's file is asked for only once the
+ *   runtime's downloads prove it faster (weighOnRuntime), or this has settled without them
  * @param {"auto"|"build"|"start"} [options.route] "build" or "start" decide the first visit's
  *   route instead of the measures
  * @param {(route: {route: string, [measure: string]: any}) => void} [options.onRoute] told the
@@ -362,7 +371,9 @@ export async function readSnapshot({ after = null, wasm = null, ready = null, ro
   const url = new URL(SNAPSHOT_PATH, SITE_URL).href;
   const branch = await Promise.resolve(wasm).catch(() => null);
   mark("snapshot-asked");
-  const worker = buildSnapshotWorker(url, branch, weighed ? "low" : "auto", started);
+  // a low priority beside the runtime's downloads, unless they proved the snapshot faster
+  const priority = weighed && early?.route !== "build" ? "low" : "auto";
+  const worker = buildSnapshotWorker(url, branch, priority, started);
   try {
     if (!worker) {
       branch?.stream.cancel().catch(() => {});
@@ -373,18 +384,18 @@ export async function readSnapshot({ after = null, wasm = null, ready = null, ro
     else {
       await Promise.allSettled([ready]);
       // weighed again with the snapshot's own rate, measured a moment at least
-      let progress = await worker.progress(true);
+      let progress = await worker.progress();
       while (progress.rate === null && progress.received < Infinity) {
         await new Promise((resolve) => { setTimeout(resolve, 50); });
-        progress = { ...await worker.progress(), cpu: progress.cpu };
+        progress = await worker.progress();
       }
       const remaining = Math.max(SNAPSHOT_BYTES - progress.received, 0);
       // a snapshot that does not answer is slow; one that shared the link with the runtime's
       // last files measured less than the link: the runtime's downloads measured it too
       const rate = progress.rate === 0 ? 0 : Math.max(progress.rate ?? 0, linkRate(SITE_URL));
-      const cpu = clampSlowness(Math.max(cpuSlowness(), progress.cpu ?? 0));
-      const chosen = chooseRoute({ rate, cpu, remaining, saveData });
-      onRoute({ ...chosen, rate, cpu, measured: early ? "runtime, snapshot" : "snapshot" });
+      const chosen = await weighCpuIfNeeded({ rate, remaining, saveData }, async () =>
+        clampSlowness(Math.max(cpuSlowness(), (await worker.progress(true)).cpu ?? 0)));
+      onRoute({ ...chosen, measured: early ? "runtime, snapshot" : "snapshot" });
       if (chosen.route !== "build") {
         worker.cancel();
         return null;
