@@ -11,10 +11,11 @@ protocol: ``Network.emulateNetworkConditions`` (download and upload rate, latenc
 ``Emulation.setCPUThrottlingRate``. For each row it times, from navigation start to a playable
 board (``<html data-engine="ready">``):
 
-- ``auto``: the page as a player gets it: it downloads the snapshot once the runtime has
-  arrived and, when Python could start, weighs the rest of that download against the start
-  (snapshot-route.js); the route it chose (``data-snapshot-route``) and what it weighed
-  (``data-snapshot-weighed``) are printed;
+- ``auto``: the page as a player gets it: it asks for the snapshot once the runtime's own
+  downloads prove it faster than the start, never when they say it is slower, and weighs the
+  rest of that download again when Python could start (snapshot-route.js); the route it chose
+  (``data-snapshot-route``) and what it weighed (``data-snapshot-weighed``) are printed, with
+  the engine loader's marks and the large downloads' times;
 - ``build``: ``?route=build``, the build's snapshot fetched whatever the link;
 - ``start``: ``?route=start``, Python started (and the engine imported) in the page;
 - ``bare``: a page that only runs ``loadPyodide`` from the same files (bench/load.py's);
