@@ -11,10 +11,11 @@ protocol: ``Network.emulateNetworkConditions`` (download and upload rate, latenc
 ``Emulation.setCPUThrottlingRate``. For each row it times, from navigation start to a playable
 board (``<html data-engine="ready">``):
 
-- ``auto``: the page as a player gets it: it downloads the snapshot once the runtime has
-  arrived and, when Python could start, weighs the rest of that download against the start
-  (snapshot-route.js); the route it chose (``data-snapshot-route``) and what it weighed
-  (``data-snapshot-weighed``) are printed;
+- ``auto``: the page as a player gets it: it asks for the snapshot once the runtime's own
+  downloads prove it faster than the start, never when they say it is slower, and weighs the
+  rest of that download again when Python could start (snapshot-route.js); the route it chose
+  (``data-snapshot-route``) and what it weighed (``data-snapshot-weighed``) are printed, with
+  the engine loader's marks and the large downloads' times;
 - ``build``: ``?route=build``, the build's snapshot fetched whatever the link;
 - ``start``: ``?route=start``, Python started (and the engine imported) in the page;
 - ``bare``: a page that only runs ``loadPyodide`` from the same files (bench/load.py's);
@@ -88,6 +89,12 @@ OTHER = "other"
 
 GOAL = 1.05
 
+#: the page's downloads of 100 kB or more: name, when asked for and when whole (s)
+FILES_JS = """() => performance.getEntriesByType('resource')
+  .filter((e) => e.transferSize >= 100000 || e.name.includes('/snapshot/'))
+  .map((e) => `${e.name.split('/').pop().slice(0, 16)} ${(e.startTime / 1000).toFixed(2)}-`
+    + `${(e.responseEnd / 1000).toFixed(2)}`).join(', ')"""
+
 
 @dataclass(frozen=True)
 class Visit:
@@ -98,6 +105,8 @@ class Visit:
     weighed: str | None
     #: the engine loader's marks (s from navigation start)
     marks: str = ""
+    #: the large downloads: name, from request to last byte (s from navigation start)
+    files: str = ""
 
 
 def visit(browser: Browser, url: str, row: Row) -> Visit:
@@ -125,8 +134,9 @@ def visit(browser: Browser, url: str, row: Row) -> Visit:
             "() => performance.getEntriesByType('mark').filter((m) => m.name.startsWith("
             "'qv:engine-')).map((m) => `${m.name.slice(10)} ${(m.startTime / 1000).toFixed(2)}`)"
             ".join(', ')")
+        files = page.evaluate(FILES_JS)
         return Visit(ready / 1000, page.get_attribute("html", "data-snapshot-route"),
-                     page.get_attribute("html", "data-snapshot-weighed"), marks)
+                     page.get_attribute("html", "data-snapshot-weighed"), marks, files)
     finally:
         context.close()
 
@@ -146,7 +156,8 @@ def run_rows(site: Path, rows: Sequence[Row], variants: Sequence[str],
                     done = visit(browser, url + VARIANTS[name], row)
                     visits[name].append(done)
                     print(f"  {row.name:24} {name:6} {done.seconds:7.2f} s  {done.route or ''} "
-                          f"{done.weighed or ''} [{done.marks}]", file=sys.stderr, flush=True)
+                          f"{done.weighed or ''} [{done.marks}] [{done.files}]", file=sys.stderr,
+                          flush=True)
             results.append(summarize(row, visits))
         browser.close()
     return results

@@ -198,15 +198,17 @@ const pyodide = loadEngine(({ stage, message, fraction }) =>
 { after: Promise.allSettled([painted, ui]), prepareAfter: painted,
   route: ROUTES.includes(askedRoute) ? askedRoute : "auto" });
 // <html data-snapshot-route="copy|build|start|off"> as soon as it is chosen, and what was
-// weighed in data-snapshot-weighed ("rate 1.2 Mbit/s, CPU 1.0x: download 31 s, spares 1.6 s")
-snapshotRoute.then(({ route, rate, cpu, download, spared, forced }) => {
+// weighed in data-snapshot-weighed ("rate 1.2 Mbit/s, CPU 1.0x: download 31 s, spares 1.6 s
+// (measured by the runtime)")
+snapshotRoute.then(({ route, rate, cpu, download, spared, forced, measured }) => {
   root.dataset.snapshotRoute = route;
   if (forced) root.dataset.snapshotWeighed = "asked for";
   else if (cpu !== undefined) {
     const mbps = rate === undefined ? "?" : rate === Infinity ? "all at once"
       : `${(rate * 8 / 1e6).toFixed(1)} Mbit/s`;
-    root.dataset.snapshotWeighed = `rate ${mbps}, CPU ${cpu.toFixed(2)}x: download ${
-      download ?? "?"} s, spares ${spared ?? "?"} s`;
+    const slowness = cpu === null ? "not needed" : `${cpu.toFixed(2)}x`;
+    root.dataset.snapshotWeighed = `rate ${mbps}, CPU ${slowness}: download ${
+      download ?? "?"} s, spares ${spared ?? "?"} s (measured by the ${measured ?? "?"})`;
   }
 });
 const boardData = fetch("board.json").then((r) => {

@@ -10,12 +10,12 @@
 //   the site's own runtime and wheel), and `loadPyodide({_loadSnapshot})` restores it.
 //   python-snapshot.js gets it: the browser's unzipped copy from an earlier visit, else the
 //   build's file, unzipped by a worker. A first visit downloads that file only once the
-//   runtime's WebAssembly has arrived, and restores it only where the rest of its download
-//   costs less than the start it spares (snapshot-route.js weighs it, the link and the CPU
-//   when Python could start; `snapshotRoute` says what was chosen, a first visit on a slow
-//   link starts Python itself). Its name carries the build id, so a new build never
-//   restores an old snapshot; one that cannot be restored (corrupt, missing, another runtime)
-//   is dropped with a message in the console only, and Python then starts normally;
+//   runtime's own downloads prove it faster than the start it spares (snapshot-route.js
+//   weighs the link and the CPU; `snapshotRoute` says what was chosen: a first visit on a slow
+//   link never asks for it and starts Python itself). Its name carries the build id, so a
+//   new build never restores an old snapshot; one that cannot be restored (corrupt,
+//   missing, another runtime) is dropped with a message in the console only, and Python then
+//   starts normally;
 // - the qvcore wheel is downloaded beside it (checked against the build's sha256), written to
 //   Python's file system as is and imported from there (a wheel is a zip: zipimport), no
 //   package installer and nothing to unpack. A snapshot holds Python's memory, not its files,
@@ -96,7 +96,8 @@ let settleRoute;
  * (the browser's copy of the snapshot), "build" (the build's file), "start" (Python starts
  * itself: faster on this visit's link and CPU, or asked for) or "off" (no snapshot to use).
  * A first visit also says what was weighed: rate (bytes/s), cpu (slowness), download and
- * spared (s), or forced: true when the route was asked for. */
+ * spared (s), or forced: true when the route was asked for. cpu is null where the rate alone
+ * settled it. */
 export const snapshotRoute = new Promise((resolve) => { settleRoute = resolve; });
 
 /**

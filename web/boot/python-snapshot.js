@@ -3,23 +3,21 @@
 //    (key snapshot-<build id>.bin in the cache "quo-vadis snapshot <site URL>"), read when
 //    localStorage notes that this build's copy is there;
 // 2. the build's file (snapshot/python-<build id>.bin.gz, made by build.py): on a first visit
-//    downloaded once the runtime's WebAssembly has arrived (so that it never slows a start),
-//    and used only when the rest of its download is faster than starting Python
-//    (snapshot-route.js weighs it, the link and the CPU when Python could start; a start
-//    cancels the download); checked against its sha256, unzipped and rebuilt into Python's
-//    memory with the runtime's WebAssembly (the file holds only what differs from the memory
-//    the runtime starts with: memory-image.js) by a worker (unzip-worker.js) when this runs
-//    in a page, so the board's first paint does not wait for it; the service worker keeps it
-//    for offline visits.
+//    asked for only once the runtime's own downloads prove it faster than starting Python
+//    (snapshot-route.js weighs the link and the CPU; so that it never slows a start, a slow
+//    link never asks for it), weighed again with its own rate when Python could start (a
+//    start then cancels the download); checked against its sha256, unzipped and rebuilt into
+//    Python's memory with the runtime's WebAssembly (the file holds only what differs from
+//    the memory the runtime starts with: memory-image.js) by a worker (unzip-worker.js) when
+//    this runs in a page, so the board's first paint does not wait for it; the service worker
+//    keeps it for offline visits.
 // The copy holds the snapshot in sparse form (the pages of Python's memory that are not all
 // zeros, about half of it), so there is half as much to read.
 // A copy that cannot be read is dropped with a message in the console, and the build's file is
 // used. Nothing here starts Python: engine-loader.js restores the memory.
 
 import { dataSegments, rebuildMemory } from "./memory-image.js";
-import {
-  chooseRoute, cpuSlowness, FAST_PROOF_BYTES, FAST_RATE, linkRate,
-} from "./snapshot-route.js";
+import { burstSlowness, chooseRoute, cpuSlowness, linkRate } from "./snapshot-route.js";
 import { fetchUnzipped, readAll } from "./unzip.js";
 
 const BUILD_ID = "__BUILD_ID__";
@@ -77,6 +75,15 @@ function noteCopy(build) {
   }
 }
 
+/** A performance mark ("qv:engine-…", as engine-loader.js makes) for bench/first_visit.py. */
+function mark(name) {
+  try {
+    performance.mark(`qv:engine-${name}`);
+  } catch {
+    // no User Timing here
+  }
+}
+
 function describe(error) {
   return String(error?.message ?? error).split("\n")[0];
 }
@@ -131,24 +138,6 @@ export function expandMemory(sparse) {
   return memory;
 }
 
-/** Resolves once the browser has the whole of `url` (its Resource Timing entry is there), or
- * at once where the browser keeps no such entries.
- * @param {string} url
- * @returns {Promise<void>} */
-function downloaded(url) {
-  if (typeof PerformanceObserver === "undefined"
-    || !PerformanceObserver.supportedEntryTypes?.includes("resource")) return Promise.resolve();
-  return new Promise(/** @param {(value?: void) => void} resolve */ (resolve) => {
-    const observer = new PerformanceObserver((list) => {
-      if (list.getEntries().some((entry) => entry.name === url)) {
-        observer.disconnect();
-        resolve();
-      }
-    });
-    observer.observe({ type: "resource", buffered: true });
-  });
-}
-
 /** The build's snapshot as {memory, sparse}, rebuilt here (in a worker, or a page without
  * one): the runtime's WebAssembly is fetched again (the browser has it by then). */
 async function rebuildHere(url) {
@@ -162,16 +151,10 @@ async function rebuildHere(url) {
   return rebuildMemory(new Uint8Array(diff), dataSegments(wasm));
 }
 
-/**
- * The build's snapshot downloaded and rebuilt by a worker (unzip-worker.js), or null in a
- * worker or a page that cannot start one.
- * @returns {{result: Promise<{memory: Uint8Array, sparse: Uint8Array}>,
- *   progress: (cpu?: boolean) => Promise<{received: number, rate: number|null, cpu?: number}>,
- *   cancel: () => void} | null} progress: the bytes of the file downloaded so far (Infinity
- *   once the worker is done), how fast they come (null until measured) and, asked for, the
- *   CPU's slowness measured in the worker
- */
-function buildSnapshotWorker(url, wasm, priority) {
+/** The snapshot's worker (unzip-worker.js), its modules loading, and why it failed meanwhile
+ * (its error event comes once), or null in a worker or a page that cannot start one.
+ * @returns {{worker: Worker, failed: () => string | null} | null} */
+function startWorker() {
   if (!IN_PAGE || typeof Worker === "undefined") return null;
   let worker;
   try {
@@ -179,6 +162,25 @@ function buildSnapshotWorker(url, wasm, priority) {
   } catch {
     return null;  // no worker for this page: unzip here
   }
+  /** @type {string | null} */
+  let failed = null;
+  worker.onerror = (event) => { failed = event.message || "unzip-worker.js failed"; };
+  return { worker, failed: () => failed };
+}
+
+/**
+ * The build's snapshot downloaded and rebuilt by a worker (unzip-worker.js; `worker`, started
+ * beforehand so that its modules have loaded), or null in a worker or a page that cannot start
+ * one.
+ * @returns {{result: Promise<{memory: Uint8Array, sparse: Uint8Array}>,
+ *   progress: (cpu?: boolean) => Promise<{received: number, rate: number|null, cpu?: number}>,
+ *   cancel: () => void} | null} progress: the bytes of the file downloaded so far (Infinity
+ *   once the worker is done), how fast they come (null until measured) and, asked for, the
+ *   CPU's slowness measured in the worker
+ */
+function buildSnapshotWorker(url, wasm, priority, started = startWorker()) {
+  if (!started) return null;
+  const { worker } = started;
   let done = false;
   /** @type {((progress: {received: number, rate: number|null, cpu?: number}) => void)[]} */
   const asked = [];
@@ -198,10 +200,13 @@ function buildSnapshotWorker(url, wasm, priority) {
       if (data.error) reject(new Error(data.error));
       else resolve({ memory: new Uint8Array(data.memory), sparse: new Uint8Array(data.sparse) });
     };
-    worker.onerror = (event) => {
+    const fail = (why) => {
       finish();
-      reject(new Error(event.message || "unzip-worker.js failed"));
+      reject(new Error(why));
     };
+    worker.onerror = (event) => { fail(event.message || "unzip-worker.js failed"); };
+    const failed = started.failed();
+    if (failed !== null) fail(failed);
   });
   result.catch(() => {});
   worker.postMessage({ url, integrity: SNAPSHOT_INTEGRITY, priority,
@@ -219,6 +224,100 @@ function buildSnapshotWorker(url, wasm, priority) {
   };
 }
 
+/** The CPU's slowness as weighed: measures beyond these are noise. */
+const FASTEST = 0.25;
+function clampSlowness(slowness) {
+  return Math.min(Math.max(slowness, FASTEST), 16);
+}
+
+/**
+ * chooseRoute, the CPU measured only when needed: a snapshot faster than the start on the
+ * fastest of CPUs is faster on any (the probes' tens of ms are spared on a fast link).
+ * @param {{rate: number, remaining: number, saveData: boolean}} measured
+ * @param {() => number | Promise<number>} slowness measures the CPU (clampSlowness'd)
+ */
+async function weighCpuIfNeeded({ rate, remaining, saveData }, slowness) {
+  const fastest = chooseRoute({ rate, cpu: FASTEST, remaining, saveData });
+  if (fastest.route === "build") return { ...fastest, rate, cpu: null };
+  const cpu = await slowness();
+  return { ...chooseRoute({ rate, cpu, remaining, saveData }), rate, cpu };
+}
+
+/** How often the runtime's downloads are looked at while it downloads (ms): the browser tells
+ * its observers of them late while the page is busy (hundreds of ms on a fast link). */
+const WATCH_MS = 50;
+
+/** A measure of the CPU older than this (ms) is taken again once the runtime is in. */
+const CPU_FRESH_MS = 1000;
+
+/** Whether the browser has the whole of `url` (its Resource Timing entry is there). */
+function arrivedWhole(url) {
+  return typeof performance.getEntriesByName === "function"
+    && performance.getEntriesByName(url, "resource").length > 0;
+}
+
+/**
+ * The route weighed while the runtime downloads, before any of the snapshot is asked for, from
+ * the link's rate its finished downloads prove (linkRate: only the bytes of finished files
+ * count, so while others still share the link it is a lower bound) and the CPU's (a probe and
+ * a burst on the main thread, about 30 ms of work), the whole snapshot still to come:
+ * - "build" as soon as that lower bound says the snapshot is faster (it is then asked for at
+ *   once, beside the rest of the runtime: on a fast link waiting for the runtime costs more
+ *   than the snapshot);
+ * - once the runtime's WebAssembly has arrived (its downloads then measured the link), what
+ *   they say: "start" never asks for the snapshot (it would take the link from the start's
+ *   last files and make the start wait for the weighing);
+ * - null when Python could start first, or the downloads say nothing of the link (none
+ *   measured): the snapshot's own download is weighed then.
+ * @param {boolean} saveData
+ * @param {Promise|null} ready settles when Python could start
+ * @returns {Promise<{route: "build"|"start", download: number, spared: number, rate: number,
+ *   cpu: number, measured: string} | null>}
+ */
+function weighOnRuntime(saveData, ready) {
+  /** @type {{slowness: number, at: number} | null} */
+  let cpu = null;
+  /** @param {boolean} fresh measured again unless just now */
+  const weigh = async (fresh) => {
+    const rate = linkRate(SITE_URL);
+    if (!(rate > 0)) return null;
+    const chosen = await weighCpuIfNeeded({ rate, remaining: SNAPSHOT_BYTES, saveData }, () => {
+      if (cpu === null || (fresh && performance.now() - cpu.at > CPU_FRESH_MS)) {
+        cpu = { slowness: clampSlowness(Math.max(cpuSlowness(), burstSlowness())),
+          at: performance.now() };
+      }
+      return cpu.slowness;
+    });
+    return { ...chosen, measured: "runtime" };
+  };
+  return new Promise((resolve) => {
+    let timer = 0;
+    let settled = false;
+    let couldStart = false;
+    const settle = (/** @type {any} */ chosen) => {
+      settled = true;
+      clearTimeout(timer);
+      resolve(chosen);
+    };
+    const look = async () => {
+      if (settled) return;
+      clearTimeout(timer);
+      if (arrivedWhole(WASM_URL)) settle(await weigh(true));  // its downloads measured the link
+      else if (couldStart) settle(null);
+      else {
+        const chosen = await weigh(false);
+        if (chosen?.route === "build") settle(chosen);
+        else if (!settled) timer = setTimeout(look, WATCH_MS);
+      }
+    };
+    Promise.allSettled([ready]).then(() => {
+      couldStart = true;
+      look();
+    });
+    look();
+  });
+}
+
 /**
  * The snapshot and where it came from: {sparse, source: "copy"} (expandMemory(sparse) gives
  * the memory to restore), {memory, sparse, source: "build"}, or null when this first visit
@@ -230,8 +329,8 @@ function buildSnapshotWorker(url, wasm, priority) {
  *   the page downloads it (a stream of its own to read); without it the worker fetches the
  *   file itself
  * @param {Promise|null} [options.ready] settles when Python could start (the route is chosen
- *   then); on the "auto" route the build's file is downloaded only once the runtime's
- *   WebAssembly has arrived or this has settled
+ *   then, at the latest); on the "auto" route the build's file is asked for only once the
+ *   runtime's downloads prove it faster (weighOnRuntime), or this has settled without them
  * @param {"auto"|"build"|"start"} [options.route] "build" or "start" decide the first visit's
  *   route instead of the measures
  * @param {(route: {route: string, [measure: string]: any}) => void} [options.onRoute] told the
@@ -256,14 +355,25 @@ export async function readSnapshot({ after = null, wasm = null, ready = null, ro
   }
   // a worker (the bots') loads once the page has: it takes the snapshot without weighing
   const weighed = route === "auto" && IN_PAGE;
+  const saveData = Boolean(/** @type {any} */ (globalThis.navigator)?.connection?.saveData);
+  // its modules load while the runtime downloads, so that the snapshot is asked for the moment
+  // it may be
+  const started = startWorker();
   // the start needs the whole link until the runtime has arrived: the snapshot comes after,
-  // unless the link is so fast that it costs nothing
-  if (weighed && !(linkRate(SITE_URL, FAST_PROOF_BYTES) >= FAST_RATE)) {
-    await Promise.race([downloaded(WASM_URL), Promise.allSettled([ready])]);
+  // unless the runtime's own downloads prove it faster than the start
+  const early = weighed ? await weighOnRuntime(saveData, ready) : null;
+  if (early?.route === "start") {
+    started?.worker.terminate();
+    wasm?.then((branch) => branch?.stream.cancel()).catch(() => {});
+    onRoute(early);
+    return null;
   }
   const url = new URL(SNAPSHOT_PATH, SITE_URL).href;
   const branch = await Promise.resolve(wasm).catch(() => null);
-  const worker = buildSnapshotWorker(url, branch, weighed ? "low" : "auto");
+  mark("snapshot-asked");
+  // a low priority beside the runtime's downloads, unless they proved the snapshot faster
+  const priority = weighed && early?.route !== "build" ? "low" : "auto";
+  const worker = buildSnapshotWorker(url, branch, priority, started);
   try {
     if (!worker) {
       branch?.stream.cancel().catch(() => {});
@@ -273,18 +383,19 @@ export async function readSnapshot({ after = null, wasm = null, ready = null, ro
     if (!weighed) onRoute({ route: "build", forced: route === "build" });
     else {
       await Promise.allSettled([ready]);
-      // the snapshot's own rate (it has the link to itself), measured a moment at least
-      let progress = await worker.progress(true);
+      // weighed again with the snapshot's own rate, measured a moment at least
+      let progress = await worker.progress();
       while (progress.rate === null && progress.received < Infinity) {
         await new Promise((resolve) => { setTimeout(resolve, 50); });
-        progress = { ...await worker.progress(), cpu: progress.cpu };
+        progress = await worker.progress();
       }
       const remaining = Math.max(SNAPSHOT_BYTES - progress.received, 0);
-      const rate = progress.rate ?? linkRate(SITE_URL);
-      const saveData = Boolean(/** @type {any} */ (globalThis.navigator)?.connection?.saveData);
-      const cpu = Math.min(Math.max(cpuSlowness(), progress.cpu ?? 0, 0.25), 16);
-      const chosen = chooseRoute({ rate, cpu, remaining, saveData });
-      onRoute({ ...chosen, rate, cpu });
+      // a snapshot that does not answer is slow; one that shared the link with the runtime's
+      // last files measured less than the link: the runtime's downloads measured it too
+      const rate = progress.rate === 0 ? 0 : Math.max(progress.rate ?? 0, linkRate(SITE_URL));
+      const chosen = await weighCpuIfNeeded({ rate, remaining, saveData }, async () =>
+        clampSlowness(Math.max(cpuSlowness(), (await worker.progress(true)).cpu ?? 0)));
+      onRoute({ ...chosen, measured: early ? "runtime, snapshot" : "snapshot" });
       if (chosen.route !== "build") {
         worker.cancel();
         return null;

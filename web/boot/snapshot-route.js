@@ -2,22 +2,21 @@
 //
 // The snapshot spares the visit Python's start and the engine's import (seconds of main-thread
 // work, more on a slow or busy CPU) but adds its download (a few MB): on a slow link starting
-// is faster. So the page never lets the snapshot slow the start: it downloads the snapshot only
-// once the runtime's WebAssembly has arrived (the start needs all of the link until then; but
-// see FAST_RATE), and
-// decides only when Python could start (the board painted, the runtime compiled), from what
-// it knows by then (python-snapshot.js):
-// - how much of the snapshot is still to come (none, on a fast link);
-// - the link: how fast the snapshot itself arrives (it has the link to itself), measured for
-//   0.3 s at least (unzip-worker.js);
+// is faster. So the page asks for the snapshot only once the runtime's own downloads prove it
+// faster than the start (python-snapshot.js), weighing:
+// - the link: how fast the runtime's files arrived (linkRate: the browser's Resource Timing of
+//   the finished ones, a lower bound while others still download: once it says the snapshot
+//   is faster, it is asked for at once, beside the rest of the runtime; once the runtime's
+//   WebAssembly is in, the measure is whole, and a snapshot still slower is never asked for);
 // - the CPU: a fixed piece of work timed on the main thread (cpuSlowness: a slow phone, DevTools'
-//   throttling) and in a longer burst in the snapshot's worker (burstSlowness: how much of a
-//   core a long task gets on a busy machine), the slower of the two;
+//   throttling) and in a longer burst (burstSlowness: how much of a core a long task gets on a
+//   busy machine), the slower of the two;
 // - navigator.connection's saveData (a visitor who asked to save data gets no snapshot).
+// When Python could start (the board painted, the runtime compiled), a snapshot asked for is
+// weighed again with its own rate (unzip-worker.js): one that does not answer is dropped.
 // chooseRoute weighs them: the snapshot unless the rest of its download (and its unzipping)
-// takes more than HEDGE times the start it spares (a start chosen wrongly on a busy machine
-// costs far more than the measures say). On a link fast enough (FAST_RATE) the snapshot is
-// downloaded at once, beside the runtime.
+// takes more than HEDGE times the start it spares, or HEDGE_SECONDS more (a start chosen
+// wrongly on a busy machine costs far more than the measures say, on a fast link).
 
 /** Python's start and the engine's import on the reference machine, and a restore, in s. */
 export const START_SECONDS = 2.6;
@@ -30,6 +29,10 @@ export const REBUILD_SECONDS = 0.3;
  * WebAssembly, which the probes do not run), so a start chosen wrongly there costs tens of
  * seconds; the snapshot chosen wrongly on an idle machine costs at most twice the start. */
 export const HEDGE = 3;
+/** ...and at most this much longer (s): where the probes already said the CPU was slow, the
+ * start took what they said (8 s at 1.6 Mbit/s on a machine at load average 22 to 27, the
+ * probes saying 3.6x or more), and the snapshot's 24 s download cost 16 s more. */
+export const HEDGE_SECONDS = 8;
 /** The probe's time on the reference machine, in ms. */
 const PROBE_REFERENCE_MS = 2.0;
 /** The probe's text: parsing JSON is native code, so its time does not depend on which of
@@ -49,8 +52,8 @@ const BURST_ROUNDS = 10;
  * How much slower than the reference machine a burst of probes runs. A burst is long enough
  * that a busy machine's scheduler gives it no more than its share of a core, as it gives
  * Python's start (a short probe after a wait runs at full speed on a busy machine, and so
- * misses how busy it is). The snapshot's worker runs it (unzip-worker.js), off the page's
- * main thread.
+ * misses how busy it is). The page runs it while the runtime downloads, and the snapshot's
+ * worker (unzip-worker.js) when Python could start.
  * @returns {number}
  */
 export function burstSlowness() {
@@ -76,14 +79,6 @@ export function cpuSlowness() {
 
 /** Downloads smaller than this are left out of the link's measure (their time is latency). */
 const MEASURED_BYTES = 64_000;
-
-/** A link this fast (bytes/s, linkRate: the browser's Resource Timing of the runtime's files,
- * megabytes measured as they came, so a burst of a few buffered bytes weighs little) with a
- * runtime file of at least FAST_PROOF_BYTES already in when the board is painted downloads the
- * snapshot at once, beside the rest of the runtime: it costs less than 0.4 s there, and
- * waiting for the runtime would cost more. */
-export const FAST_RATE = 100e6 / 8;
-export const FAST_PROOF_BYTES = 1_000_000;
 
 /**
  * How fast the page's files arrived, in bytes per second on the wire: the bytes of every
@@ -124,13 +119,15 @@ export function linkRate(prefix, smallest = MEASURED_BYTES) {
  *   rate in bytes/s on the wire; cpu: the slower of cpuSlowness and burstSlowness;
  *   remaining: the bytes of the snapshot's file still to download
  * @returns {{route: "build"|"start", download: number, spared: number}} "build" restores the
- *   snapshot (when download < HEDGE * spared); download is the estimated time until it can be
+ *   snapshot (when download < HEDGE * spared and download < spared + HEDGE_SECONDS); download
+ *   is the estimated time until it can be
  *   restored, spared the start it spares (s)
  */
 export function chooseRoute({ rate, cpu, remaining, saveData = false }) {
   const download = remaining / rate + cpu * REBUILD_SECONDS;
   const spared = cpu * (START_SECONDS - RESTORE_SECONDS);
-  const route = remaining <= 0 || (!saveData && download < HEDGE * spared) ? "build" : "start";
+  const worth = Math.min(HEDGE * spared, spared + HEDGE_SECONDS);
+  const route = remaining <= 0 || (!saveData && download < worth) ? "build" : "start";
   return { route, download: Math.round(download * 100) / 100,
     spared: Math.round(spared * 100) / 100 };
 }
