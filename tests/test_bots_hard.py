@@ -55,7 +55,7 @@ def test_hard_keeps_normals_choice_against_a_noisy_playout_gain(
     second = normal[1][1]
     calls = [0]
 
-    def playout(self: HardBot, state: Any, action: Any, rand: Any) -> float:
+    def playout(self: HardBot, state: Any, action: Any, rand: Any, stall: float = 1.0) -> float:
         if action != second:
             return 0.4
         calls[0] += 1
@@ -69,7 +69,7 @@ def test_hard_leaves_normals_choice_for_a_clear_gain(monkeypatch: pytest.MonkeyP
     """A candidate that gains in every sampled playout (no noise) is played instead."""
     bot, sit, legal = _bot_at_turn()
     second = NormalBot.rank(bot, sit, legal)[1][1]
-    monkeypatch.setattr(HardBot, "_playout_value", lambda self, state, action, rand:
+    monkeypatch.setattr(HardBot, "_playout_value", lambda self, state, action, rand, stall=1.0:
                         0.5 if action == second else 0.3)
     assert bot.rank(sit, legal)[0][1] == second
 

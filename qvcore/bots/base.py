@@ -57,6 +57,7 @@ class Bot:
         action = self._guard(view, legal, action, rand)
         if action["type"] == "request":
             self.memory.requested.add(_path_key(action))
+            self.memory.pending_offers = dict(action.get("offers", {}))
         self.seconds.append(time.perf_counter() - start)
         self.cpu_seconds.append(time.process_time() - cpu)
         return action

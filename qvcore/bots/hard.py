@@ -30,6 +30,7 @@ from .negotiate import choose_answer, recent
 from .normal import REPEAT_COST, NormalBot, caesar_cost, pressed, retire_lowest
 from .search import search
 from .situation import Situation
+from .stall import stalled
 
 SAMPLES = 6  # determinisations per decision
 CANDIDATES = 4  # best actions of the one-ply ranking that are searched
@@ -65,7 +66,7 @@ class HardBot(NormalBot):
         for _ in range(self.samples):
             state = self.memory.sample(sit.view, sit.rand)
             for i, (_value, action) in enumerate(top):
-                value = self._playout_value(state, action, sit.rand)
+                value = self._playout_value(state, action, sit.rand, sit.stall)
                 rows[i].append(pressed(value, costs[i]) if costs[i] else value)
         return rows
 
@@ -86,8 +87,10 @@ class HardBot(NormalBot):
         return [(top[0][0] + max(gains[i], 0.0), top[i][1]) if gains[i] > 0 else top[i]
                 for i in order] + ranked[self.candidates:]
 
-    def _playout_value(self, start: GameState, action: Action, rand: random.Random) -> float:
-        """The bot's win chance after ``action`` and a round of one-ply play."""
+    def _playout_value(self, start: GameState, action: Action, rand: random.Random,
+                       stall: float = 1.0) -> float:
+        """The bot's win chance after ``action`` and a round of one-ply play (a position that
+        stood still all along valued as a stall, ``stall.py``)."""
         state = start.copy()
         try:
             rules.apply_action(state, action)
@@ -109,8 +112,11 @@ class HardBot(NormalBot):
                     [a for a in rules.legal_actions(state) if a["type"] == "retire"]))
             else:
                 _mover_step(state, seat, self.memory, rand)
-        return Situation.known_state(state, self.seat, self.memory, rand).value(
+        value = Situation.known_state(state, self.seat, self.memory, rand).value(
             state, self.seat)
+        if stall < 1.0 and state.stage != OVER and state.offices == start.offices:
+            value = stalled(value, stall)
+        return value
 
 
 class SearchHardBot(HardBot):

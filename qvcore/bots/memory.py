@@ -40,6 +40,14 @@ class Memory:
     #: this seat's own Caesar moves as its turn's action: (turn, path)
     caesar_moves: list[tuple[int, int]] = field(default_factory=list)
     _offers: dict[str, Any] = field(default_factory=dict)  # offers of this seat's open request
+    #: turns in a row that ended with a Caesar move and no senator added or moved (stall.py)
+    still_turns: int = 0
+    #: since the position last changed: per (rival, path) the most this seat offered there
+    #: and was refused (``offer_worth``), so that a bot in a standoff raises its offer
+    still_refusals: dict[tuple[int, int], float] = field(default_factory=dict)
+    #: the offers of the request this seat has just decided on, kinds included
+    pending_offers: dict[str, Any] | None = None
+    _full_offers: dict[str, Any] = field(default_factory=dict)
 
     def update(self, view: dict[str, Any]) -> None:
         """Reconcile with a fresh view of this seat (the first one starts the knowledge)."""
@@ -65,11 +73,21 @@ class Memory:
             self._move(event)
         elif kind == "request" and event["player"] == self.seat:
             self._offers = dict(event.get("offers", {}))
+            self._full_offers = dict(self.pending_offers or {})
+            self.pending_offers = None
         elif kind == "caesar" and event["player"] == self.seat and not event.get("bonus"):
             self.caesar_moves.append((self.turn, _path(event)))
+        if kind in ("add", "move", "retire"):
+            self.still_turns = 0
+            self.still_refusals = {}
+        elif kind == "caesar" and not event.get("bonus"):
+            self.still_turns += 1
         if kind == "answer" and event["mover"] == self.seat and event["consents"] == 0:
             key = (event["player"], _path(event), offer_key(self._offers.get(str(event["player"]))))
             self.refusals.setdefault(key, []).append(self.turn)
+            where = (event["player"], _path(event))
+            worth = offer_worth(self._full_offers.get(str(event["player"])))
+            self.still_refusals[where] = max(self.still_refusals.get(where, -1.0), worth)
         if kind == "answer":
             q = event["player"]
             if q < len(self.asked):
@@ -129,6 +147,11 @@ class Memory:
         return sum(turn >= since for (_q, p, _o), turns in self.refusals.items() if p == path
                    for turn in turns)
 
+    def stall_refused(self, q: int, path: int, offer: Any) -> bool:
+        """Whether ``q`` refused, since the position last changed, a request on ``path``
+        offering as much as ``offer`` or more."""
+        return offer_worth(offer) <= self.still_refusals.get((q, path), -1.0)
+
     def caesar_repeats(self, path: int, since: int) -> int:
         """How often this seat moved Caesar onto ``path`` as its action since turn ``since``."""
         return sum(turn >= since and p == path for turn, p in self.caesar_moves)
@@ -148,6 +171,19 @@ def offer_key(offer: Any) -> str:
         offer = {k: len(v) if k.endswith("_pays") and isinstance(v, list) else v
                  for k, v in offer.items() if v}
     return json.dumps(offer or None, sort_keys=True)
+
+
+#: what a split is taken to be worth next to a payment, in laurel points
+SPLIT_WORTH = 0.5
+
+
+def offer_worth(offer: Any) -> float:
+    """What an offer (terms, or None) gives the player asked, in laurel points: the tokens
+    the mover pays, and a split counted as ``SPLIT_WORTH``."""
+    if not isinstance(offer, dict):
+        return 0.0
+    paid = sum(laurels.VALUES[laurels.KIND_BY_NAME[name]] for name in offer.get("mover_pays", []))
+    return float(paid) + (SPLIT_WORTH if offer.get("split") else 0.0)
 
 
 def _path(event: dict[str, Any]) -> int:

@@ -10,11 +10,13 @@ offers for those who would refuse.
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 from .. import board, laurels, rules
 from ..errors import RuleError
 from ..state import BONUS, CONSENT, OVER, Answer, GameState
+from .memory import offer_worth
 from .situation import Situation
 
 #: the share of a chance that progress pressure (or the lenience of an answer) may take away
@@ -156,6 +158,8 @@ def choose_answer(sit: Situation, s: GameState, q: int, greedy: bool = True,
     # the margin given away never takes all the chance kept by refusing, so a bot never
     # allows a move that makes it lose for certain while refusing keeps a chance (R9.3)
     margin = min(lenience(s.turn), KEEP * u_refuse)
+    if sit.stall < 1.0:
+        margin = 0.0  # refusing is already valued as a stall (stall.py): no lenience on top
     return best if best_u >= u_refuse - margin else refuse
 
 
@@ -180,9 +184,16 @@ def predict_request(sit: Situation, request: Action) -> tuple[float, float, Acti
     since = recent(sit.state)
     memory = sit.memory
 
+    def refused(q: int, offer: Any) -> bool:
+        """Whether ``q`` refused this very request lately, or (in a standoff) since the
+        position last changed (no loops: the offer is raised instead)."""
+        if sit.stall < 1.0:
+            return memory.stall_refused(q, path, offer)
+        return memory.refused(q, path, offer, since) > 0
+
     def recalled(answer: Action, q: int, offer: Any) -> Action:
         """The model's answer, unless ``q`` refused this very request lately (no loops)."""
-        if answer["consents"] and memory.refused(q, path, offer, since):
+        if answer["consents"] and refused(q, offer):
             return {"type": "answer", "player": q, "consents": 0}
         return answer
 
@@ -193,22 +204,28 @@ def predict_request(sit: Situation, request: Action) -> tuple[float, float, Acti
         kinds = [k for k in laurels.KINDS if own[k]]
         pays = [{"mover_pays": [laurels.KIND_NAMES[k]]} for k in sorted({min(kinds), max(kinds)})
                 ] if kinds else []
+        ladder = ([*pays[:1], {"split": True}, *pays[1:],
+                   *({**p, "split": True} for p in pays[-1:])] if sit.stall >= 1.0
+                  else raised_offers(own))
         for q in asked:
             if answers[q]["consents"]:
                 continue
-            for offer in [*pays[:1], {"split": True}, *pays[1:],
-                          *({**p, "split": True} for p in pays[-1:])]:
-                if memory.refused(q, path, offer, since):
+            for offer in ladder:
+                if refused(q, offer):
                     continue  # tried and refused: raise the offer instead
                 trial = {**request, "offers": {**offers, str(q): offer}}
                 state = sit.after([trial])
                 if state is None:
                     continue
                 answer = choose_answer(sit, state, q, greedy=False)
+                if answer["consents"] and sit.stall < 1.0 and not _worth_it(sit, state, answer):
+                    continue  # an offer that leaves the mover less than standing still
                 if answer["consents"]:
                     offers[str(q)], answers[q], opened = offer, answer, state
                     break
     likely = _enough(opened, answers) is not None
+    if not likely and sit.stall < 1.0:
+        return None  # in a standoff, only offers that are worth it and not yet refused
     chance = 0.85 if likely else 0.6 * max(memory.agree_rate(q) for q in asked)
     chance *= 0.5 ** memory.refused_path(path, since)
     if not likely:  # the model expects refusals: value the move as if they agreed plainly
@@ -230,6 +247,37 @@ def predict_request(sit: Situation, request: Action) -> tuple[float, float, Acti
         return None
     action = {**request, "offers": offers} if offers else request
     return sit.value(after, m), chance, action
+
+
+#: most tokens a bot offers in one payment when it raises its offers in a standoff
+MOST_PAID = 3
+
+
+def raised_offers(own: list[int]) -> list[dict[str, Any]]:
+    """A standoff's offers (stall.py), cheapest first, one for each worth (``offer_worth``):
+    a split, payments of up to ``MOST_PAID`` tokens from the hoard ``own``, each alone and
+    with a split, the fewest tokens for a worth."""
+    pays: set[tuple[int, ...]] = set()
+    for combo in itertools.combinations_with_replacement(laurels.KINDS, MOST_PAID):
+        for size in range(1, MOST_PAID + 1):
+            part = tuple(sorted(combo[:size]))
+            if all(part.count(k) <= own[k] for k in set(part)):
+                pays.add(part)
+    offers: list[dict[str, Any]] = [{"split": True}]
+    for part in sorted(pays, key=lambda p: (len(p), p)):
+        names = [laurels.KIND_NAMES[k] for k in part]
+        offers += [{"mover_pays": names}, {"mover_pays": names, "split": True}]
+    cheapest: dict[float, dict[str, Any]] = {}  # the fewest tokens for each worth
+    for offer in offers:
+        cheapest.setdefault(offer_worth(offer), offer)
+    return [cheapest[worth] for worth in sorted(cheapest)]
+
+
+def _worth_it(sit: Situation, s: GameState, answer: Action) -> bool:
+    """Whether the move that ``answer`` would allow, on the terms offered, leaves the mover
+    more than it has by standing still (in a standoff, stall.py)."""
+    after = outcome(sit, s, answer)
+    return after is not None and sit.value(after, sit.seat) > sit.value(sit.state, sit.seat)
 
 
 def _enough(s: GameState, answers: dict[int, Action]) -> list[int] | None:

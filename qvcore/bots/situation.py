@@ -12,6 +12,7 @@ from ..errors import RuleError
 from ..state import OVER, GameState
 from .evaluate import MEAN_TOKEN, final_chances, game_totals, win_chances
 from .memory import Memory
+from .stall import stall_factor, stalled
 
 
 class Situation:
@@ -30,6 +31,8 @@ class Situation:
                          for q, data in enumerate(view["players"])]
         self._values: dict[int, list[float]] = {}
         self.exact_end = False  # a finished game is scored from estimates, not the sample
+        #: what standing still keeps of a chance here (1 unless the table stalls, stall.py)
+        self.stall = stall_factor(memory.still_turns, self.state.n)
 
     @classmethod
     def known_state(cls, state: GameState, seat: int, memory: Memory,
@@ -45,6 +48,7 @@ class Situation:
         sit.estimate = list(sit.base)
         sit._values = {}
         sit.exact_end = True
+        sit.stall = 1.0
         return sit
 
     def totals(self, after: GameState) -> list[float]:
@@ -64,7 +68,16 @@ class Situation:
                                                           floors(knowledge)):
                 chances[self.seat] = 0.0  # whatever the hidden tokens are (R9.3, R12)
             return chances
-        return win_chances(after, self.totals(after))
+        chances = win_chances(after, self.totals(after))
+        if self.stall < 1.0 and self.still(after):
+            chances = [stalled(c, self.stall) for c in chances]
+        return chances
+
+    def still(self, after: GameState) -> bool:
+        """Whether ``after`` is this position still: the game goes on, no senator has been
+        added or moved (only Caesar, a request or its answers)."""
+        return (after.stage != OVER and after.game_number == self.state.game_number
+                and after.offices == self.state.offices)
 
     def value(self, after: GameState, seat: int) -> float:
         """``seat``'s win chance in ``after``."""

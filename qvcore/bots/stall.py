@@ -1,0 +1,33 @@
+"""Standoffs (R9.1): once only Caesar has moved for rounds, standing still is worth less.
+
+A game ends only when the Senate's last seat fills (R9.1). Late in a game every way up can
+be full but the Senate's, so that the only actions left are Caesar moves and the fill; when
+the fill makes one player win, the others refuse their consent and nobody fills, and a
+table of such players moves Caesar for ever. A game that never ends is won by nobody, so a
+bot that has seen the public position stand still (no senator added or moved) for
+``CALM_ROUNDS`` rounds values a position that is still the same (a Caesar move, a refused
+request) at its chance times a factor that halves with every further round. A deal that
+ends the game with a chance then beats stalling: the players asked accept an offer that
+leaves them one, the leader raises its offers until they do, and the players behind prefer
+any move that changes the position. The factor never reaches 0, so a certain loss (0) stays
+below standing still and no bot concedes (R9.3, R12).
+"""
+
+from __future__ import annotations
+
+#: rounds of turns with no senator added or moved before standing still loses its worth
+CALM_ROUNDS = 3
+#: the least share of a chance that standing still keeps, however long it lasts
+LEAST = 1e-6
+
+
+def stall_factor(still_turns: int, players: int) -> float:
+    """The share of a chance that standing still keeps, after ``still_turns`` turns in a row
+    with nothing but Caesar moving: 1 for ``CALM_ROUNDS`` rounds, then halved every round."""
+    over = still_turns / players - CALM_ROUNDS
+    return 1.0 if over <= 0 else max(0.5 ** over, LEAST)
+
+
+def stalled(value: float, factor: float) -> float:
+    """A chance ``value`` in a position that stands still, with this ``factor``."""
+    return value * factor

@@ -1,0 +1,109 @@
+"""Bot games end without a concession (R9.1, R9.3, R12): a standoff from a real 5-player game
+of bots, where the Senate holds four senators, every other office on the way up is full, and
+the only actions that do not end the game are Caesar moves (R8). Filling the last seat makes
+seat 0 win; the players behind used to refuse every offer and move Caesar between the same
+paths for ever."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from qvcore import board, rules
+from qvcore.concessions import floors, free_to_refuse, is_losing_fill, losing_consents
+from qvcore.knowledge import Knowledge
+from qvcore.observer import Observer
+from qvcore.position import from_position
+from qvcore.state import OVER, GameState
+from qvcore.tournament import make_player
+
+POSITIONS = Path(__file__).parent / "positions"
+LEVELS = ["normal", "normal", "hard", "normal", "normal"]  # the seats of the game it comes from
+ROUNDS = 12  # rounds of turns the table is played on from the position
+
+
+def _public(s: GameState) -> tuple[Any, ...]:
+    """What a standoff leaves unchanged: senators, supplies and hoard sizes."""
+    return (json.dumps(s.offices), tuple(s.supply), tuple(sum(h) for h in s.hoards))
+
+
+def _play_on(state: GameState, levels: list[str], seed: int) -> tuple[GameState, list[int]]:
+    """The table played on for ``ROUNDS`` rounds or until the position changes; the
+    concessions per seat (``qvcore.concessions``, as the tournament counts them)."""
+    players = [make_player(level, seat, seed * 8 + seat) for seat, level in enumerate(levels)]
+    knowledge = []
+    for seat, player in enumerate(players):
+        view = Observer(seat).view(state)
+        player.meet(view)
+        knowledge.append(Knowledge(seat, dict(view)))
+    conceded = [0] * len(levels)
+    free: set[int] = set()
+    start, end = _public(state), state.turn + ROUNDS * state.n
+    while state.stage != OVER and state.turn < end and _public(state) == start:
+        seat = rules.waiting_for(state)[0]
+        view = Observer(seat).view(state)
+        action = players[seat].decide(view)
+        knowledge[seat].update(dict(view))
+        if action["type"] == "request":
+            free = set()
+        elif action["type"] == "answer" and action["consents"] and free_to_refuse(
+                view["legal"], seat):
+            free.add(seat)
+        elif action["type"] == "move" and action["to"] == board.SENATE:
+            least = {q: floors(k) for q, k in enumerate(knowledge)}
+            conceded[seat] += is_losing_fill(state, seat, action, view["legal"], least[seat])
+            for q in losing_consents(state, action, free, least):
+                conceded[q] += 1
+        event = dict(rules.apply_action(state, action))
+        for player, known in zip(players, knowledge, strict=True):
+            player.observe(event)
+            known.observe(event)
+    return state, conceded
+
+
+def test_the_standoff_position_is_one() -> None:
+    """R9.1, R4: the Senate has one seat left, and every legal action but a Caesar move fills
+    it (no free seat elsewhere, no senator can be added or move up but into the Senate)."""
+    state = from_position(json.loads((POSITIONS / "bots-standoff-5p.json").read_text()))
+    assert len(state.offices[board.SENATE]) == 4
+    for action in rules.legal_actions(state):
+        after = state.copy()
+        rules.apply_action(after, action)
+        assert action["type"] in ("caesar", "request") or after.stage == OVER, action
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_r9_bots_break_a_standoff_without_conceding(seed: int) -> None:
+    """R9.1, R9.3, R11: played on from the standoff, the bots end the game (or change the
+    position) within a few rounds, and no bot makes or allows a fill it loses for certain
+    from its own knowledge."""
+    state = from_position(json.loads((POSITIONS / "bots-standoff-5p.json").read_text()))
+    before = _public(state)
+    after, conceded = _play_on(state, LEVELS, seed)
+    assert after.stage == OVER or _public(after) != before, (
+        f"still a standoff after {ROUNDS} rounds (turn {after.turn})")
+    assert conceded == [0] * len(LEVELS), conceded
+
+
+def _stalled_bot(state: GameState, seat: int, level: str, seed: int) -> dict[str, Any]:
+    """``seat``'s decision after a long standoff: 40 rounds with only Caesar moving."""
+    view = Observer(seat).view(state)
+    bot = make_player(level, seat, seed)
+    bot.meet(view)
+    bot.memory.still_turns = 40 * state.n
+    action: dict[str, Any] = bot.decide(view)
+    return action
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_r9_3_a_long_standoff_does_not_make_a_bot_consent_to_lose(level: str) -> None:
+    """R9.3: standing still is worth almost nothing after a long standoff, but never
+    nothing; consenting to a fill that leaves seat 2 out of the Senate is worth nothing, so
+    it still refuses."""
+    state = from_position(json.loads((POSITIONS / "bots-concede-consent.json").read_text()))
+    action = _stalled_bot(state, 2, level, 1)
+    assert action["type"] == "answer" and action["consents"] == 0, action
+
