@@ -9,11 +9,20 @@ from __future__ import annotations
 
 import json
 import shutil
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
+from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Route, expect
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    CDPSession,
+    ConsoleMessage,
+    Page,
+    Route,
+    expect,
+)
 
 from tools.paths import BUILD_INFO
 from tools.server import serving
@@ -159,6 +168,15 @@ NO_THROTTLING = {"offline": False, "latency": 0, "downloadThroughput": -1,
                  "uploadThroughput": -1}
 
 
+def throttled_page(context: BrowserContext, link: Mapping[str, Any]) -> tuple[Page, CDPSession]:
+    """A new page of ``context`` whose network is throttled to ``link`` (DevTools protocol)."""
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", dict(link))
+    return page, cdp
+
+
 def test_a_first_visit_whose_snapshot_crawls_starts_python_itself(
     no_worker_context: BrowserContext, site_url: str
 ) -> None:
@@ -167,10 +185,7 @@ def test_a_first_visit_whose_snapshot_crawls_starts_python_itself(
     snapshot's own download (here it gets no answer at all, the slowest of links), chooses to
     start Python itself and cancels the download (the route and the order of the requests are
     checked, not their timing); the game plays."""
-    page = no_worker_context.new_page()
-    cdp = no_worker_context.new_cdp_session(page)
-    cdp.send("Network.enable")
-    cdp.send("Network.emulateNetworkConditions", THROTTLED_LINK)
+    page, cdp = throttled_page(no_worker_context, THROTTLED_LINK)
     events: list[str] = []
     stalled: list[Route] = []
     page.route("**/snapshot/*", lambda route: stalled.append(route))  # never answered
@@ -204,10 +219,7 @@ def test_a_snapshot_slower_than_the_start_is_never_asked_for(
     assert f'Number("{size}")' in text
     module.write_text(text.replace(f'Number("{size}")', f'Number("{size}000")'),
                       encoding="utf-8")
-    page = no_worker_context.new_page()
-    cdp = no_worker_context.new_cdp_session(page)
-    cdp.send("Network.enable")
-    cdp.send("Network.emulateNetworkConditions", THROTTLED_LINK)
+    page, _cdp = throttled_page(no_worker_context, THROTTLED_LINK)
     asked: list[str] = []
     page.on("request", lambda r: asked.append(r.url) if "/snapshot/" in r.url else None)
     page.goto(url, timeout=ENGINE_TIMEOUT_MS)
@@ -225,10 +237,7 @@ def test_a_first_visit_on_a_fast_link_restores_the_snapshot(
 ) -> None:
     """On a fast link (throttled to 200 Mbit/s) the rest of the snapshot's download costs less
     than the start it spares: the page restores it, and the game plays."""
-    page = no_worker_context.new_page()
-    cdp = no_worker_context.new_cdp_session(page)
-    cdp.send("Network.enable")
-    cdp.send("Network.emulateNetworkConditions", FAST_LINK)
+    page, _cdp = throttled_page(no_worker_context, FAST_LINK)
     page.goto(site_url, timeout=ENGINE_TIMEOUT_MS)
     assert route_of(page) == "build"
     weighed = page.get_attribute("html", "data-snapshot-weighed") or ""
