@@ -383,22 +383,35 @@ export async function readSnapshot({ after = null, wasm = null, ready = null, ro
     if (!weighed) onRoute({ route: "build", forced: route === "build" });
     else {
       await Promise.allSettled([ready]);
+      let taken = false;
       // weighed again with the snapshot's own rate, measured a moment at least
-      let progress = await worker.progress();
-      while (progress.rate === null && progress.received < Infinity) {
-        await new Promise((resolve) => { setTimeout(resolve, 50); });
-        progress = await worker.progress();
-      }
-      const remaining = Math.max(SNAPSHOT_BYTES - progress.received, 0);
-      // a snapshot that does not answer is slow; one that shared the link with the runtime's
-      // last files measured less than the link: the runtime's downloads measured it too
-      const rate = progress.rate === 0 ? 0 : Math.max(progress.rate ?? 0, linkRate(SITE_URL));
-      const chosen = await weighCpuIfNeeded({ rate, remaining, saveData }, async () =>
-        clampSlowness(Math.max(cpuSlowness(), (await worker.progress(true)).cpu ?? 0)));
-      onRoute({ ...chosen, measured: early ? "runtime, snapshot" : "snapshot" });
-      if (chosen.route !== "build") {
-        worker.cancel();
-        return null;
+      const weighing = (async () => {
+        let progress = await worker.progress();
+        while (progress.rate === null && progress.received < Infinity && !taken) {
+          await new Promise((resolve) => { setTimeout(resolve, 50); });
+          progress = await worker.progress();
+        }
+        if (taken) return null;
+        const remaining = Math.max(SNAPSHOT_BYTES - progress.received, 0);
+        // a snapshot that does not answer is slow; one that shared the link with the
+        // runtime's last files measured less than the link: its downloads measured it too
+        const rate = progress.rate === 0 ? 0 : Math.max(progress.rate ?? 0, linkRate(SITE_URL));
+        return weighCpuIfNeeded({ rate, remaining, saveData }, async () =>
+          clampSlowness(Math.max(cpuSlowness(), (await worker.progress(true)).cpu ?? 0)));
+      })();
+      // a snapshot the runtime's downloads proved faster is restored the moment it is whole:
+      // weighing it again only catches one that stalls, and must not hold up one that came
+      const whole = early?.route === "build"
+        ? worker.result.then(() => null, () => null) : new Promise(() => {});
+      const chosen = await Promise.race([weighing, whole]);
+      taken = chosen === null;
+      if (chosen === null) onRoute(early);
+      else {
+        onRoute({ ...chosen, measured: early ? "runtime, snapshot" : "snapshot" });
+        if (chosen.route !== "build") {
+          worker.cancel();
+          return null;
+        }
       }
     }
     return { ...await worker.result, source: "build" };
