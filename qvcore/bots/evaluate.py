@@ -101,13 +101,9 @@ def _takeable(s: GameState, office: int) -> tuple[float, float]:
     return free_best, held_best
 
 
-def eligibility(s: GameState, q: int) -> float:
-    """The chance that ``q`` has a senator in the Senate when the game ends (R9.3)."""
-    return _eligibilities(s)[q]
-
-
-def _eligibilities(s: GameState) -> list[float]:
-    """Every player's ``eligibility``, from one pass over the offices."""
+def eligibilities(s: GameState) -> list[float]:
+    """Each player's chance to have a senator in the Senate when the game ends (R9.3), from
+    one pass over the offices."""
     senate = s.offices[SENATE]
     n = s.n
     if s.options.series:
@@ -144,7 +140,7 @@ def win_chances(s: GameState, totals: Sequence[float]) -> list[float]:
     if s.stage == COUNCIL:
         temper = 2.0
     top = max(points)
-    eligible = _eligibilities(s)
+    eligible = eligibilities(s)
     weights = [eligible[q] * math.exp((points[q] - top) / temper) for q in range(s.n)]
     whole = sum(weights) or 1.0
     return [w / whole for w in weights]
