@@ -30,7 +30,7 @@ from .negotiate import choose_answer, recent
 from .normal import REPEAT_COST, NormalBot, caesar_cost, pressed, retire_lowest
 from .search import search
 from .situation import Situation
-from .stall import stalled
+from .stall import stalled, stood_still
 
 SAMPLES = 6  # determinisations per decision
 CANDIDATES = 4  # best actions of the one-ply ranking that are searched
@@ -114,7 +114,7 @@ class HardBot(NormalBot):
                 _mover_step(state, seat, self.memory, rand)
         value = Situation.known_state(state, self.seat, self.memory, rand).value(
             state, self.seat)
-        if stall < 1.0 and state.stage != OVER and state.offices == start.offices:
+        if stall < 1.0 and stood_still(start, state):
             value = stalled(value, stall)
         return value
 

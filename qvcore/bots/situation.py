@@ -12,7 +12,7 @@ from ..errors import RuleError
 from ..state import OVER, GameState
 from .evaluate import MEAN_TOKEN, final_chances, game_totals, win_chances
 from .memory import Memory
-from .stall import stall_factor, stalled
+from .stall import stall_factor, stalled, stood_still
 
 
 class Situation:
@@ -76,8 +76,7 @@ class Situation:
     def still(self, after: GameState) -> bool:
         """Whether ``after`` is this position still: the game goes on, no senator has been
         added or moved (only Caesar, a request or its answers)."""
-        return (after.stage != OVER and after.game_number == self.state.game_number
-                and after.offices == self.state.offices)
+        return stood_still(self.state, after)
 
     def value(self, after: GameState, seat: int) -> float:
         """``seat``'s win chance in ``after``."""

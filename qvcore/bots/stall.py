@@ -15,6 +15,8 @@ below standing still and no bot concedes (R9.3, R12).
 
 from __future__ import annotations
 
+from ..state import OVER, GameState
+
 #: rounds of turns with no senator added or moved before standing still loses its worth
 CALM_ROUNDS = 3
 #: the least share of a chance that standing still keeps, however long it lasts
@@ -31,3 +33,10 @@ def stall_factor(still_turns: int, players: int) -> float:
 def stalled(value: float, factor: float) -> float:
     """A chance ``value`` in a position that stands still, with this ``factor``."""
     return value * factor
+
+
+def stood_still(start: GameState, after: GameState) -> bool:
+    """Whether ``after`` is still the position of ``start``: the same game goes on and no
+    senator has been added or moved (only Caesar, a request or its answers)."""
+    return (after.stage != OVER and after.game_number == start.game_number
+            and after.offices == start.offices)
