@@ -401,9 +401,8 @@ export async function readSnapshot({ after = null, wasm = null, ready = null, ro
       })();
       // a snapshot the runtime's downloads proved faster is restored the moment it is whole:
       // weighing it again only catches one that stalls, and must not hold up one that came
-      const whole = early?.route === "build"
-        ? worker.result.then(() => null, () => null) : new Promise(() => {});
-      const chosen = await Promise.race([weighing, whole]);
+      const chosen = await Promise.race(early?.route === "build"
+        ? [weighing, worker.result.then(() => null, () => null)] : [weighing]);
       taken = chosen === null;
       if (chosen === null) onRoute(early);
       else {
