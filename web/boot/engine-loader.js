@@ -26,7 +26,7 @@
 // is at ./pyodide/, the wheel at ./wheels/, both relative to this module.
 
 import {
-  copyNoted, dropCopy, expandMemory, keepCopy, readSnapshot, snapshotAvailable,
+  copyNoted, dropCopy, expandMemory, readSnapshot, snapshotAvailable,
 } from "./python-snapshot.js";
 
 const BUILD_ID = "__BUILD_ID__";
@@ -379,15 +379,17 @@ export async function loadEngine(onProgress = () => {},
       if (found) {
         source = found.source;
         mark("snapshot-read");
-        const pyodide = await restore(runtime, compiled, found.memory ?? expandMemory(found.sparse),
-          wheel);
+        const pyodide = await restore(runtime, compiled,
+          found.source === "build" ? found.memory : expandMemory(found.sparse), wheel);
         // the next visit reads the unzipped copy (kept once the page is idle)
-        if (source === "build") setTimeout(() => { keepCopy(found.sparse); }, 0);
+        const restored = found;
+        if (restored.source === "build") setTimeout(() => { restored.finish(true); }, 0);
         settleSnapshot(source === "copy" ? "restored-copy" : "restored");
         report("ready", 1, "Ready.");
         return pyodide;
       }
     } catch (error) {
+      if (found?.source === "build") found.finish(false);  // its worker stops
       if (error instanceof EngineLoadError && error.file) throw error;  // a download failed
       console.warn(`Quo Vadis: the Python snapshot${source === "copy" ? " (the browser's copy)"
         : ""} could not be restored (${describe(error)}); starting normally.`);

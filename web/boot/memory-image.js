@@ -3,15 +3,18 @@
 // data segments, which the page downloads anyway. Runs in unzip-worker.js (or in a worker that
 // loads the engine itself), never on the page's main thread.
 //
-//   const { memory, sparse } = rebuildMemory(diff, dataSegments(wasmBytes));
+//   const memory = rebuildMemory(diff, dataSegments(wasmBytes));  // what Pyodide restores
+//   const sparse = sparseForm(memory);  // the form the page keeps as its copy
 //
-// `memory` is what Pyodide restores; `sparse` the same memory without its all-zero pages (the
-// form the page keeps as its copy, python-snapshot.js expandMemory reads it back).
+// `sparse` is the same memory without its all-zero pages (python-snapshot.js expandMemory
+// reads it back). It is not needed for the restore, so it is made after the memory is sent.
 
 const DIFF_MAGIC = 0x44535651;  // "QVSD", little-endian
 const DIFF_HEADER = 20;
 const SPARSE_MAGIC = 0x50535651;  // "QVSP"
 const SPARSE_HEADER = 16;
+/** The sparse form's page (tools/memory_image.py SPARSE_PAGE; the form records its own). */
+const PAGE = 4096;
 
 /** A LEB128 number of the WebAssembly at `at`, and the offset after it. */
 function leb(bytes, at, signed) {
@@ -79,7 +82,7 @@ function pageIsZero(memory, start, end) {
 }
 
 /** The memory without its all-zero pages (python-snapshot.js expandMemory reads it). */
-export function sparseForm(memory, page = 4096) {
+export function sparseForm(memory, page = PAGE) {
   const count = Math.ceil(memory.length / page);
   const bitmap = new Uint8Array(Math.ceil(count / 8));
   let kept = 0;
@@ -113,7 +116,7 @@ export function sparseForm(memory, page = 4096) {
  * Python's memory from the build's file (unzipped) and the runtime's data segments.
  * @param {Uint8Array} diff the build's snapshot, unzipped ("QVSD", tools/memory_image.py memory_diff)
  * @param {{address: number, bytes: Uint8Array}[]} segments dataSegments(the runtime's wasm)
- * @returns {{memory: Uint8Array, sparse: Uint8Array}}
+ * @returns {Uint8Array} the memory
  * @throws {Error} when the bytes are not a whole snapshot of this form
  */
 export function rebuildMemory(diff, segments) {
@@ -141,5 +144,5 @@ export function rebuildMemory(diff, segments) {
     offset += size;
   }
   if (offset !== diff.byteLength) throw new Error("it is not whole");
-  return { memory, sparse: sparseForm(memory, page) };
+  return memory;
 }

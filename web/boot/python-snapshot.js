@@ -16,7 +16,7 @@
 // A copy that cannot be read is dropped with a message in the console, and the build's file is
 // used. Nothing here starts Python: engine-loader.js restores the memory.
 
-import { dataSegments, rebuildMemory } from "./memory-image.js";
+import { dataSegments, rebuildMemory, sparseForm } from "./memory-image.js";
 import { burstSlowness, chooseRoute, cpuSlowness, linkRate } from "./snapshot-route.js";
 import { fetchUnzipped, readAll } from "./unzip.js";
 
@@ -138,8 +138,10 @@ export function expandMemory(sparse) {
   return memory;
 }
 
-/** The build's snapshot as {memory, sparse}, rebuilt here (in a worker, or a page without
- * one): the runtime's WebAssembly is fetched again (the browser has it by then). */
+/** The build's snapshot, rebuilt here (in a worker, or a page without one): the runtime's
+ * WebAssembly is fetched again (the browser has it by then).
+ * @returns {Promise<{memory: Uint8Array, sparse: () => Uint8Array}>} sparse makes the form
+ *   kept for the next visit */
 async function rebuildHere(url) {
   const [diff, wasm] = await Promise.all([
     fetchUnzipped(url, SNAPSHOT_INTEGRITY),
@@ -148,7 +150,10 @@ async function rebuildHere(url) {
       return readAll(response.body);
     }),
   ]);
-  return rebuildMemory(new Uint8Array(diff), dataSegments(wasm));
+  const bytes = new Uint8Array(diff);
+  const segments = dataSegments(wasm);
+  return { memory: rebuildMemory(bytes, segments),
+    sparse: () => sparseForm(rebuildMemory(bytes, segments)) };
 }
 
 /** The snapshot's worker (unzip-worker.js), its modules loading, and why it failed meanwhile
@@ -172,11 +177,13 @@ function startWorker() {
  * The build's snapshot downloaded and rebuilt by a worker (unzip-worker.js; `worker`, started
  * beforehand so that its modules have loaded), or null in a worker or a page that cannot start
  * one.
- * @returns {{result: Promise<{memory: Uint8Array, sparse: Uint8Array}>,
+ * @returns {{result: Promise<{memory: Uint8Array, sparse: () => Promise<Uint8Array>}>,
  *   progress: (cpu?: boolean) => Promise<{received: number, rate: number|null, cpu?: number}>,
- *   cancel: () => void} | null} progress: the bytes of the file downloaded so far (Infinity
- *   once the worker is done), how fast they come (null until measured) and, asked for, the
- *   CPU's slowness measured in the worker
+ *   cancel: () => void} | null} result: the memory, and `sparse` to ask the worker for the
+ *   form kept for the next visit (it stops then: cancel it if that is not asked for);
+ *   progress: the bytes of the file downloaded so far (Infinity once the worker is done), how
+ *   fast they come (null until measured) and, asked for, the CPU's slowness measured in the
+ *   worker
  */
 function buildSnapshotWorker(url, wasm, priority, started = startWorker()) {
   if (!started) return null;
@@ -184,21 +191,42 @@ function buildSnapshotWorker(url, wasm, priority, started = startWorker()) {
   let done = false;
   /** @type {((progress: {received: number, rate: number|null, cpu?: number}) => void)[]} */
   const asked = [];
-  const finish = () => {
+  /** @type {{resolve: (bytes: Uint8Array) => void, reject: (error: Error) => void} | null} */
+  let keeping = null;
+  const settleAsked = () => {
     done = true;
-    worker.terminate();
     // nothing more to download
     for (const settle of asked.splice(0)) settle({ received: Infinity, rate: null });
   };
+  const finish = () => {
+    settleAsked();
+    worker.terminate();
+    keeping?.reject(new Error("the snapshot's worker stopped"));
+    keeping = null;
+  };
+  const sparse = () => new Promise((resolve, reject) => {
+    keeping = { resolve, reject };
+    worker.postMessage({ sparse: true });
+  });
   const result = new Promise((resolve, reject) => {
     worker.onmessage = ({ data }) => {
       if (data.received !== undefined) {
         asked.shift()?.(data);
-        return;
+      } else if (data.memory) {
+        // the worker stays for the sparse form: it has nothing more to download
+        settleAsked();
+        resolve({ memory: new Uint8Array(data.memory), sparse });
+      } else if (data.sparse) {
+        keeping?.resolve(new Uint8Array(data.sparse));
+        keeping = null;
+        finish();
+      } else {
+        const error = new Error(data.error);
+        keeping?.reject(error);
+        keeping = null;
+        finish();
+        reject(error);
       }
-      finish();
-      if (data.error) reject(new Error(data.error));
-      else resolve({ memory: new Uint8Array(data.memory), sparse: new Uint8Array(data.sparse) });
     };
     const fail = (why) => {
       finish();
@@ -320,7 +348,8 @@ function weighOnRuntime(saveData, ready) {
 
 /**
  * The snapshot and where it came from: {sparse, source: "copy"} (expandMemory(sparse) gives
- * the memory to restore), {memory, sparse, source: "build"}, or null when this first visit
+ * the memory to restore), {memory, source: "build", finish} (finish(restored) once the restore
+ * is over: a snapshot restored is kept for the next visit), or null when this first visit
  * starts Python itself (faster on its link and CPU, or asked for).
  * @param {object} options
  * @param {Promise|null} [options.after] the build's file is fetched and unzipped only once this
@@ -336,13 +365,19 @@ function weighOnRuntime(saveData, ready) {
  * @param {(route: {route: string, [measure: string]: any}) => void} [options.onRoute] told the
  *   route once it is chosen:
  *   {route: "copy"|"build"|"start", rate?, cpu?, download?, spared?, forced?}
- * @returns {Promise<{memory?: Uint8Array, sparse: Uint8Array, source: string}|null>}
+ * @returns {Promise<{source: "copy", sparse: Uint8Array} | {source: "build", memory: Uint8Array,
+ *   finish: (restored: boolean) => Promise<void>} | null>}
  * @throws {Error} when the build's file cannot be had whole (HTTP error, sha256, gzip)
  */
 export async function readSnapshot({ after = null, wasm = null, ready = null, route = "auto",
   onRoute = () => {} } = {}) {
+  // a first visit's worker loads its modules while the page paints its board (starting a
+  // thread is cheap; its modules loading when the snapshot is asked for held the download up
+  // by 0.2 s on a local server), so that the snapshot is asked for the moment it may be
+  const started = route !== "start" && !copyNoted() ? startWorker() : null;
   const copy = await readCopy();
   if (copy) {
+    started?.worker.terminate();
     wasm?.then((branch) => branch?.stream.cancel()).catch(() => {});
     onRoute({ route: "copy" });
     return { sparse: copy, source: "copy" };
@@ -356,9 +391,6 @@ export async function readSnapshot({ after = null, wasm = null, ready = null, ro
   // a worker (the bots') loads once the page has: it takes the snapshot without weighing
   const weighed = route === "auto" && IN_PAGE;
   const saveData = Boolean(/** @type {any} */ (globalThis.navigator)?.connection?.saveData);
-  // its modules load while the runtime downloads, so that the snapshot is asked for the moment
-  // it may be
-  const started = startWorker();
   // the start needs the whole link until the runtime has arrived: the snapshot comes after,
   // unless the runtime's own downloads prove it faster than the start
   const early = weighed ? await weighOnRuntime(saveData, ready) : null;
@@ -373,12 +405,13 @@ export async function readSnapshot({ after = null, wasm = null, ready = null, ro
   mark("snapshot-asked");
   // a low priority beside the runtime's downloads, unless they proved the snapshot faster
   const priority = weighed && early?.route !== "build" ? "low" : "auto";
-  const worker = buildSnapshotWorker(url, branch, priority, started);
+  const worker = buildSnapshotWorker(url, branch, priority, started ?? startWorker());
   try {
     if (!worker) {
       branch?.stream.cancel().catch(() => {});
       onRoute({ route: "build", forced: route === "build" });
-      return { ...await rebuildHere(url), source: "build" };
+      const { memory, sparse } = await rebuildHere(url);
+      return fromBuild(memory, async () => sparse(), () => {});
     }
     if (!weighed) onRoute({ route: "build", forced: route === "build" });
     else {
@@ -413,10 +446,30 @@ export async function readSnapshot({ after = null, wasm = null, ready = null, ro
         }
       }
     }
-    return { ...await worker.result, source: "build" };
+    const { memory, sparse } = await worker.result;
+    return fromBuild(memory, sparse, worker.cancel);
   } catch (error) {
     throw new Error(`${SNAPSHOT_PATH}: ${describe(error)}`, { cause: error });
   }
+}
+
+/**
+ * The build's snapshot as readSnapshot gives it.
+ * @param {Uint8Array} memory what Pyodide restores
+ * @param {() => Promise<Uint8Array>} sparse makes the form kept for the next visit
+ * @param {() => void} release lets go of what made it (its worker)
+ * @returns {{source: "build", memory: Uint8Array, finish: (restored: boolean) => Promise<void>}}
+ */
+function fromBuild(memory, sparse, release) {
+  return { source: "build", memory, finish: async (restored) => {
+    try {
+      if (restored && copiesUsable()) await keepCopy(await sparse());
+    } catch (error) {
+      console.warn(`Quo Vadis: no copy of the Python snapshot could be kept: ${describe(error)}`);
+    } finally {
+      release();
+    }
+  } };
 }
 
 /** Keep this build's snapshot (sparse, unzipped) for the next visit; drop other builds'. */

@@ -13,9 +13,12 @@
 //       how fast they come (bytes/s, null until measured: see rate()),
 //       and with `cpu` the CPU's slowness measured here then, in a burst (snapshot-route.js
 //       burstSlowness);
-//     then {memory, sparse} (ArrayBuffers) or {error: string}
+//     then {memory} (an ArrayBuffer: what Pyodide restores) or {error: string};
+//   worker.postMessage({ sparse: true });  // once {memory} came
+//     {sparse} (an ArrayBuffer: the same memory without its all-zero pages, the form the page
+//       keeps for its next visit) or {error: string}
 
-import { dataSegments, rebuildMemory } from "./memory-image.js";
+import { dataSegments, rebuildMemory, sparseForm } from "./memory-image.js";
 import { burstSlowness } from "./snapshot-route.js";
 import { fetchUnzipped, readAll } from "./unzip.js";
 
@@ -52,9 +55,27 @@ function counted(count) {
   first ??= { at: performance.now(), bytes: count };
 }
 
+/** A worker's postMessage (the checker types `self` as a window's). */
+function post(message, transfer = []) {
+  /** @type {{postMessage: (message: unknown, transfer: Transferable[]) => void}} */ (
+    /** @type {unknown} */ (self)).postMessage(message, transfer);
+}
+
+/** Makes the sparse form, once the memory is sent. */
+let keep = null;
+
 self.onmessage = async ({ data }) => {
+  if (data.sparse) {
+    try {
+      const sparse = keep();
+      post({ sparse: sparse.buffer }, [sparse.buffer]);
+    } catch (error) {
+      post({ error: String(error?.message ?? error) });
+    }
+    return;
+  }
   if (data.progress) {
-    self.postMessage({ received, rate: rate(performance.now()),
+    post({ received, rate: rate(performance.now()),
       cpu: data.cpu ? burstSlowness() : undefined });
     return;
   }
@@ -64,12 +85,13 @@ self.onmessage = async ({ data }) => {
     wasm.catch(() => {});
     const diff = new Uint8Array(await fetchUnzipped(data.url, data.integrity, {
       priority: data.priority ?? "auto", onBytes: counted }));
-    const { memory, sparse } = rebuildMemory(diff, dataSegments(await wasm));
-    // a worker's postMessage (the checker types `self` as a window's)
-    /** @type {{postMessage: (message: unknown, transfer: Transferable[]) => void}} */ (
-      /** @type {unknown} */ (self)).postMessage({ memory: memory.buffer, sparse: sparse.buffer },
-      [memory.buffer, sparse.buffer]);
+    const segments = dataSegments(await wasm);
+    const memory = rebuildMemory(diff, segments);
+    // the form the page keeps for its next visit is not needed for the restore: made when the
+    // page asks for it, from the same parts again (the memory goes to the page now)
+    keep = () => sparseForm(rebuildMemory(diff, segments));
+    post({ memory: memory.buffer }, [memory.buffer]);
   } catch (error) {
-    self.postMessage({ error: String(error?.message ?? error) });
+    post({ error: String(error?.message ?? error) });
   }
 };
