@@ -6,6 +6,7 @@ the runtime's initial memory, read from its WebAssembly's data segments).
 
 from __future__ import annotations
 
+import gzip
 import struct
 
 from tools.shell import BuildError
@@ -113,3 +114,13 @@ def memory_diff(snapshot: bytes, wasm: bytes, page: int = SPARSE_PAGE) -> bytes:
     bitmap, pages = _pages_unlike(snapshot, bytes(initial), page)
     count = -(-len(snapshot) // page)
     return DIFF_MAGIC + struct.pack("<IIII", len(snapshot), page, count, base) + bitmap + pages
+
+
+def shipped_memory_length(shipped: bytes) -> int:
+    """The length of the memory a shipped snapshot (the gzipped diff) rebuilds: the page makes
+    the runtime's memory that size before the snapshot has arrived (python-snapshot.js)."""
+    diff = gzip.decompress(shipped)
+    if diff[:4] != DIFF_MAGIC:
+        raise BuildError("the shipped snapshot is not a memory diff")
+    return int(struct.unpack_from("<I", diff, 4)[0])
+

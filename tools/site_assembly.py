@@ -16,6 +16,7 @@ from pathlib import Path
 
 from tools import wheel_backend
 from tools.digests import sha256_bytes, sha256_file, subresource_integrity
+from tools.memory_image import shipped_memory_length
 from tools.paths import (
     BOARD_JSON,
     BUILD_INFO,
@@ -47,6 +48,7 @@ from tools.stamps import (
     MEDIA_QUERIES,
     SNAPSHOT_BYTES_PLACEHOLDER,
     SNAPSHOT_INTEGRITY_PLACEHOLDER,
+    SNAPSHOT_MEMORY_PLACEHOLDER,
     SNAPSHOT_PATH_PLACEHOLDER,
     WHEEL_FILE_PLACEHOLDER,
     WHEEL_INTEGRITY_PLACEHOLDER,
@@ -133,7 +135,9 @@ def assemble(staging: Path) -> dict[str, str]:
                                      SNAPSHOT_PATH_PLACEHOLDER: snapshot_path,
                                      SNAPSHOT_INTEGRITY_PLACEHOLDER:
                                          subresource_integrity(snapshot),
-                                     SNAPSHOT_BYTES_PLACEHOLDER: str(len(snapshot))})
+                                     SNAPSHOT_BYTES_PLACEHOLDER: str(len(snapshot)),
+                                     SNAPSHOT_MEMORY_PLACEHOLDER:
+                                         str(shipped_memory_length(snapshot))})
     info = {
         "build": build_id,
         "version": wheel_backend.read_project().version,

@@ -15,6 +15,8 @@ SNAPSHOT_INTEGRITY_PLACEHOLDER = "__SNAPSHOT_INTEGRITY__"
 #: the snapshot file's size (python-snapshot.js weighs the rest of its download against
 #: starting Python)
 SNAPSHOT_BYTES_PLACEHOLDER = "__SNAPSHOT_BYTES__"
+#: the length of the memory it rebuilds (the runtime is made that size while it downloads)
+SNAPSHOT_MEMORY_PLACEHOLDER = "__SNAPSHOT_MEMORY__"
 #: values written once, here, and stamped into the copied sources before the build id is taken
 CSP_PLACEHOLDER = "__CONTENT_SECURITY_POLICY__"
 WHEEL_FILE_PLACEHOLDER = "__WHEEL_FILE__"

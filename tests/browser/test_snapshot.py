@@ -247,6 +247,31 @@ def test_a_first_visit_on_a_fast_link_restores_the_snapshot(
     plays(page)
 
 
+def test_a_snapshot_proven_faster_that_then_stalls_turns_the_visit_to_the_start(
+    no_worker_context: BrowserContext, site_url: str
+) -> None:
+    """On a fast link the runtime's downloads prove the snapshot faster, so the runtime is
+    made ready for it while it arrives; when its download then gets no answer, weighing it
+    again turns the visit to Python's start: the runtime made for the snapshot is dropped
+    without a warning (nothing failed), Python starts and the game plays."""
+    page, cdp = throttled_page(no_worker_context, FAST_LINK)
+    warnings = warnings_of(page)
+    stalled: list[Route] = []
+    page.route("**/snapshot/*", lambda route: stalled.append(route))  # never answered
+    page.goto(site_url, timeout=ENGINE_TIMEOUT_MS)
+    ready(page)
+    assert route_of(page) == "start"
+    weighed = page.get_attribute("html", "data-snapshot-weighed") or ""
+    # the runtime's downloads had chosen the snapshot: it is the second weighing that turned
+    assert "rate 0.0 Mbit/s" in weighed and "(measured by the runtime, snapshot)" in weighed, \
+        weighed
+    assert stalled, "the snapshot was never asked for"
+    assert snapshot_state(page) == "unused"
+    assert not [w for w in warnings if "snapshot" in w], warnings
+    cdp.send("Network.emulateNetworkConditions", NO_THROTTLING)
+    plays(page)
+
+
 def test_a_route_asked_for_in_the_url_is_taken(
     no_worker_context: BrowserContext, site_url: str
 ) -> None:

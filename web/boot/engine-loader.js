@@ -312,8 +312,36 @@ function engineAnswers(pyodide) {
   pyodide.runPython("import random\nrandom.seed()");
 }
 
-async function restore(runtime, compiled, memory, wheel) {
-  const pyodide = await startRuntime(runtime, compiled, { _loadSnapshot: memory });
+/** The visit turned to Python's start while its snapshot was arriving (snapshot-route.js). */
+class TurnedToStart extends Error {}
+
+/**
+ * loadPyodide's options to restore a snapshot still arriving: a runtime of its length is
+ * instantiated meanwhile (a good part of a restore: linking it, its global offsets), and the
+ * memory is laid in once the runtime is ready and the snapshot whole.
+ * @param {Promise<Uint8Array | null>} arriving null: the visit turned to the start
+ * @param {number} length the memory's length, known beforehand
+ */
+function restoreWhenWhole(arriving, length) {
+  const memory = new Uint8Array(length);
+  return {
+    _loadSnapshot: memory,
+    createPyodideModule: async (/** @type {object} */ settings) => {
+      // the module loadPyodide would import itself
+      // @ts-ignore -- no declarations for the runtime's module
+      const create = (await import("../pyodide/pyodide.asm.mjs")).default;
+      const instance = await create(settings);
+      const bytes = await arriving;
+      if (bytes === null) throw new TurnedToStart("the start was chosen after all");
+      mark("snapshot-read");
+      memory.set(bytes);
+      return instance;
+    },
+  };
+}
+
+async function restore(runtime, compiled, options, wheel) {
+  const pyodide = await startRuntime(runtime, compiled, options);
   mark("runtime");
   // the snapshot holds Python's memory, not its files: put the wheel back
   installWheel(pyodide, await wheel);
@@ -378,9 +406,10 @@ export async function loadEngine(onProgress = () => {},
       found = await saved;
       if (found) {
         source = found.source;
-        mark("snapshot-read");
-        const pyodide = await restore(runtime, compiled,
-          found.source === "build" ? found.memory : expandMemory(found.sparse), wheel);
+        if (found.source === "copy") mark("snapshot-read");
+        const pyodide = await restore(runtime, compiled, found.source === "build"
+          ? restoreWhenWhole(found.memory, found.length)
+          : { _loadSnapshot: expandMemory(found.sparse) }, wheel);
         // the next visit reads the unzipped copy (kept once the page is idle)
         const restored = found;
         if (restored.source === "build") setTimeout(() => { restored.finish(true); }, 0);
@@ -391,11 +420,16 @@ export async function loadEngine(onProgress = () => {},
     } catch (error) {
       if (found?.source === "build") found.finish(false);  // its worker stops
       if (error instanceof EngineLoadError && error.file) throw error;  // a download failed
-      console.warn(`Quo Vadis: the Python snapshot${source === "copy" ? " (the browser's copy)"
-        : ""} could not be restored (${describe(error)}); starting normally.`);
-      if (source === "copy") await dropCopy();
-      settleSnapshot("failed");
-      found = undefined;
+      if (error instanceof TurnedToStart || error?.cause instanceof TurnedToStart) {
+        found = null;  // no snapshot used: the route says why
+      } else {
+        console.warn(`Quo Vadis: the Python snapshot${source === "copy"
+          ? " (the browser's copy)" : ""} could not be restored (${describe(error)}); starting `
+          + "normally.");
+        if (source === "copy") await dropCopy();
+        settleSnapshot("failed");
+        found = undefined;
+      }
     }
   }
   if (found === null) settleSnapshot("unused");

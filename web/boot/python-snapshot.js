@@ -25,6 +25,8 @@ const SNAPSHOT_PATH = "__SNAPSHOT_PATH__";
 const SNAPSHOT_INTEGRITY = "__SNAPSHOT_INTEGRITY__";
 /** The build's snapshot file's size, in bytes. */
 const SNAPSHOT_BYTES = Number("__SNAPSHOT_BYTES__");
+/** The length of the memory it rebuilds (tools/memory_image.py shipped_memory_length). */
+const SNAPSHOT_MEMORY = Number("__SNAPSHOT_MEMORY__");
 const BUILT = BUILD_ID !== "__" + "BUILD_ID__";
 
 const SITE_URL = new URL("../", import.meta.url).href;
@@ -348,9 +350,11 @@ function weighOnRuntime(saveData, ready) {
 
 /**
  * The snapshot and where it came from: {sparse, source: "copy"} (expandMemory(sparse) gives
- * the memory to restore), {memory, source: "build", finish} (finish(restored) once the restore
- * is over: a snapshot restored is kept for the next visit), or null when this first visit
- * starts Python itself (faster on its link and CPU, or asked for).
+ * the memory to restore), {source: "build", memory, length, finish} (the memory once whole, or
+ * null if the visit turned to the start meanwhile; its length known beforehand, so that the
+ * runtime is made ready while it arrives; finish(restored) once the restore is over: a snapshot
+ * restored is kept for the next visit), or null when this first visit starts Python itself
+ * (faster on its link and CPU, or asked for).
  * @param {object} options
  * @param {Promise|null} [options.after] the build's file is fetched and unzipped only once this
  *   has settled (reading the copy is mostly waiting, and starts at once)
@@ -365,7 +369,8 @@ function weighOnRuntime(saveData, ready) {
  * @param {(route: {route: string, [measure: string]: any}) => void} [options.onRoute] told the
  *   route once it is chosen:
  *   {route: "copy"|"build"|"start", rate?, cpu?, download?, spared?, forced?}
- * @returns {Promise<{source: "copy", sparse: Uint8Array} | {source: "build", memory: Uint8Array,
+ * @returns {Promise<{source: "copy", sparse: Uint8Array} | {source: "build",
+ *   memory: Promise<Uint8Array | null>, length: number,
  *   finish: (restored: boolean) => Promise<void>} | null>}
  * @throws {Error} when the build's file cannot be had whole (HTTP error, sha256, gzip)
  */
@@ -406,62 +411,88 @@ export async function readSnapshot({ after = null, wasm = null, ready = null, ro
   // a low priority beside the runtime's downloads, unless they proved the snapshot faster
   const priority = weighed && early?.route !== "build" ? "low" : "auto";
   const worker = buildSnapshotWorker(url, branch, priority, started ?? startWorker());
-  try {
-    if (!worker) {
-      branch?.stream.cancel().catch(() => {});
-      onRoute({ route: "build", forced: route === "build" });
-      const { memory, sparse } = await rebuildHere(url);
-      return fromBuild(memory, async () => sparse(), () => {});
-    }
-    if (!weighed) onRoute({ route: "build", forced: route === "build" });
-    else {
-      await Promise.allSettled([ready]);
-      let taken = false;
-      // weighed again with the snapshot's own rate, measured a moment at least
-      const weighing = (async () => {
-        let progress = await worker.progress();
-        while (progress.rate === null && progress.received < Infinity && !taken) {
-          await new Promise((resolve) => { setTimeout(resolve, 50); });
-          progress = await worker.progress();
-        }
-        if (taken) return null;
-        const remaining = Math.max(SNAPSHOT_BYTES - progress.received, 0);
-        // a snapshot that does not answer is slow; one that shared the link with the
-        // runtime's last files measured less than the link: its downloads measured it too
-        const rate = progress.rate === 0 ? 0 : Math.max(progress.rate ?? 0, linkRate(SITE_URL));
-        return weighCpuIfNeeded({ rate, remaining, saveData }, async () =>
-          clampSlowness(Math.max(cpuSlowness(), (await worker.progress(true)).cpu ?? 0)));
-      })();
-      // a snapshot the runtime's downloads proved faster is restored the moment it is whole:
-      // weighing it again only catches one that stalls, and must not hold up one that came
-      const chosen = await Promise.race(early?.route === "build"
-        ? [weighing, worker.result.then(() => null, () => null)] : [weighing]);
-      taken = chosen === null;
-      if (chosen === null) onRoute(early);
-      else {
-        onRoute({ ...chosen, measured: early ? "runtime, snapshot" : "snapshot" });
-        if (chosen.route !== "build") {
-          worker.cancel();
-          return null;
-        }
-      }
-    }
-    const { memory, sparse } = await worker.result;
-    return fromBuild(memory, sparse, worker.cancel);
-  } catch (error) {
-    throw new Error(`${SNAPSHOT_PATH}: ${describe(error)}`, { cause: error });
+  if (!worker) {
+    branch?.stream.cancel().catch(() => {});
+    onRoute({ route: "build", forced: route === "build" });
+    const rebuilt = rebuildHere(url);
+    rebuilt.catch(() => {});  // the memory's failure is the one told
+    return fromBuild(rebuilt.then(({ memory }) => memory),
+      async () => (await rebuilt).sparse(), () => {});
   }
+  const memory = worker.result.then(({ memory: bytes }) => bytes);
+  memory.catch(() => {});  // told where it is awaited
+  const sparse = async () => (await worker.result).sparse();
+  if (!weighed) {
+    onRoute({ route: "build", forced: route === "build" });
+    return fromBuild(memory, sparse, worker.cancel);
+  }
+  const taken = weighAgain(worker, ready, early, saveData, onRoute);
+  // one the runtime's downloads proved faster is restored while the rest arrives (the runtime
+  // is made ready for it meanwhile): weighing it again can still turn the visit to the start
+  if (early?.route === "build") {
+    return fromBuild(taken.then((build) => (build ? memory : null)), sparse, worker.cancel);
+  }
+  if (!await taken) return null;
+  return fromBuild(memory, sparse, worker.cancel);
+}
+
+/**
+ * The route weighed again, once Python could start (`ready`), with the snapshot's own rate
+ * measured a moment at least; one the runtime's downloads proved faster (`early`) is taken the
+ * moment it is whole (weighing it again only catches one that stalls). Tells `onRoute`; a
+ * snapshot not taken is cancelled.
+ * @returns {Promise<boolean>} whether the snapshot is taken
+ */
+async function weighAgain(worker, ready, early, saveData, onRoute) {
+  await Promise.allSettled([ready]);
+  let settled = false;
+  const weighing = (async () => {
+    let progress = await worker.progress();
+    while (progress.rate === null && progress.received < Infinity && !settled) {
+      await new Promise((resolve) => { setTimeout(resolve, 50); });
+      progress = await worker.progress();
+    }
+    if (settled) return null;
+    const remaining = Math.max(SNAPSHOT_BYTES - progress.received, 0);
+    // a snapshot that does not answer is slow; one that shared the link with the runtime's
+    // last files measured less than the link: its downloads measured it too
+    const rate = progress.rate === 0 ? 0 : Math.max(progress.rate ?? 0, linkRate(SITE_URL));
+    return weighCpuIfNeeded({ rate, remaining, saveData }, async () =>
+      clampSlowness(Math.max(cpuSlowness(), (await worker.progress(true)).cpu ?? 0)));
+  })();
+  const chosen = await Promise.race(early?.route === "build"
+    ? [weighing, worker.result.then(() => null, () => null)] : [weighing]);
+  settled = chosen === null;
+  if (chosen === null) {
+    onRoute(early);
+    return true;
+  }
+  onRoute({ ...chosen, measured: early ? "runtime, snapshot" : "snapshot" });
+  if (chosen.route === "build") return true;
+  worker.cancel();
+  return false;
 }
 
 /**
  * The build's snapshot as readSnapshot gives it.
- * @param {Uint8Array} memory what Pyodide restores
+ * @param {Promise<Uint8Array | null>} memory what Pyodide restores, once whole (null: the
+ *   visit turned to the start meanwhile)
  * @param {() => Promise<Uint8Array>} sparse makes the form kept for the next visit
  * @param {() => void} release lets go of what made it (its worker)
- * @returns {{source: "build", memory: Uint8Array, finish: (restored: boolean) => Promise<void>}}
+ * @returns {{source: "build", memory: Promise<Uint8Array | null>, length: number,
+ *   finish: (restored: boolean) => Promise<void>}} length: the memory's, known beforehand
  */
 function fromBuild(memory, sparse, release) {
-  return { source: "build", memory, finish: async (restored) => {
+  const checked = memory.then((bytes) => {
+    if (bytes && bytes.length !== SNAPSHOT_MEMORY) {
+      throw new Error(`it rebuilds ${bytes.length} bytes of memory, not ${SNAPSHOT_MEMORY}`);
+    }
+    return bytes;
+  }).catch((error) => {
+    throw new Error(`${SNAPSHOT_PATH}: ${describe(error)}`, { cause: error });
+  });
+  checked.catch(() => {});  // awaited by the restore
+  return { source: "build", memory: checked, length: SNAPSHOT_MEMORY, finish: async (restored) => {
     try {
       if (restored && copiesUsable()) await keepCopy(await sparse());
     } catch (error) {
