@@ -195,6 +195,8 @@ def test_the_builds_python_snapshot_is_stamped_and_holds_no_path_of_the_build(
     loader = (built_site / "boot" / "python-snapshot.js").read_text()
     assert subresource_integrity(snapshot.read_bytes()) in loader
     assert info["snapshot"] in loader
+    # the memory's length, which the page gives the runtime before the snapshot has arrived
+    assert f'SNAPSHOT_MEMORY = Number("{len(snapshot_memory(built_site))}")' in loader
     # the page writes the wheel where the snapshot imported it from
     assert f'"{SNAPSHOT_WHEEL_FILE}"' in (built_site / "boot" / "engine-loader.js").read_text()
     assert SNAPSHOT_WHEEL_FILE not in (ROOT / "web" / "boot" / "engine-loader.js").read_text()
