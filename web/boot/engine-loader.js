@@ -12,7 +12,9 @@
 //   build's file, unzipped by a worker. A first visit downloads that file only once the
 //   runtime's own downloads prove it faster than the start it spares (snapshot-route.js
 //   weighs the link and the CPU; `snapshotRoute` says what was chosen: a first visit on a slow
-//   link never asks for it and starts Python itself). Its name carries the build id, so a
+//   link never asks for it and starts Python itself). While the build's file arrives, the
+//   runtime is instantiated at the memory's length (stamped by the build) and the memory laid
+//   in once whole (restoreWhenWhole). Its name carries the build id, so a
 //   new build never restores an old snapshot; one that cannot be restored (corrupt,
 //   missing, another runtime) is dropped with a message in the console only, and Python then
 //   starts normally;
