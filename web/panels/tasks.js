@@ -1,0 +1,25 @@
+// When the page does a piece of work: in a task of its own, so that no single task of the main
+// thread grows long (a long task delays the next click, the next frame and the bots' answers).
+
+/** @type {{postTask?: (callback: () => void, options?: {priority?: string}) => Promise<void>}
+ *   | undefined} */
+const scheduler = /** @type {any} */ (globalThis).scheduler;
+const channel = typeof MessageChannel === "function" ? new MessageChannel() : null;
+/** @type {(() => void)[]} callbacks waiting for the channel's next message */
+const queue = [];
+if (channel) channel.port1.onmessage = () => queue.shift()?.();
+
+/** Run `callback` in a new task, soon: ahead of timers and other background work where the
+ * browser has a task scheduler, else as a message (not clamped as a timer is). */
+export function nextTask(callback) {
+  if (scheduler?.postTask) {
+    scheduler.postTask(callback, { priority: "user-blocking" }).catch((error) => {
+      setTimeout(() => { throw error; }, 0);  // reported as an uncaught error, as a task's would be
+    });
+  } else if (channel) {
+    queue.push(callback);
+    channel.port2.postMessage(null);
+  } else {
+    setTimeout(callback, 0);
+  }
+}
