@@ -20,6 +20,7 @@ from .play import (
     options,
     play,
     play_script,
+    scripted_action,
     start_game,
     wait_actions,
 )
@@ -95,6 +96,27 @@ def test_export_then_import_gives_the_same_game(app: Page, tmp_path: Path) -> No
     assert stored is not None and json.loads(stored)["actions"] == game.actions
     # the imported game plays on
     play_script(app, game, 2)
+    assert log_texts(app) == engine_log(game)
+
+
+def test_an_action_is_saved_when_the_page_is_left_before_its_autosave(app: Page) -> None:
+    """An action's autosave is written in the last of the steps that show it (ui.js), or at
+    once when the page is hidden or left before that: a reload right after resumes it."""
+    start_game(app)
+    game = Game(options(), SEED)
+    play_script(app, game, 2)
+    action = scripted_action(game)
+    saved = app.evaluate("""([key, action]) => {
+      const actions = () => JSON.parse(localStorage.getItem(key)).actions.length;
+      window.__qv.app.act(action);
+      const before = actions();
+      window.dispatchEvent(new PageTransitionEvent("pagehide", { persisted: false }));
+      return [before, actions()];
+    }""", [AUTOSAVE, action])
+    assert saved == [2, 3]
+    game.apply(action)
+    reload(app)
+    wait_actions(app, 3)
     assert log_texts(app) == engine_log(game)
 
 
