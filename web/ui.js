@@ -15,7 +15,7 @@ import { t } from "./words/i18n.js";
 import { refusalWords } from "./words/error-words.js";
 import { linkRuleCitations } from "./words/rules-link.js";
 import { BoardMotion } from "./board/board-motion.js";
-import { nextTask } from "./panels/tasks.js";
+import { afterFrame, nextTask } from "./panels/tasks.js";
 
 const root = document.documentElement;
 const $ = (id) => document.getElementById(id);
@@ -122,36 +122,53 @@ export class App {
     this.bots.sync();
   }
 
-  /** Show the view after an action in four short tasks, so that no task of the main thread
-   * grows long while the bots play: the board at once (in the action's task); then the
-   * panels (the dialogs of the view before close first); then the dialog the table now waits
-   * for; then the autosave and the bots' next question. Until the panels are drawn they take
-   * no click, and <html data-actions> (what tests and benchmarks wait on) changes in the last
-   * step only. A later view cancels the steps left of an earlier one. */
+  /** Show the view after an action in short tasks, so that no task of the main thread grows
+   * long while the bots play: the board at once (in the action's task); after the frame that
+   * shows it, the dialogs of the view before close (a closing dialog gives the focus back,
+   * which lays the page out at once: the panels wait for the next frame then); the panels;
+   * after the next frame, the dialog the table now waits for; then the autosave and the bots'
+   * next question. Each frame lays out what the task before it changed, so that no task does
+   * its own and the one before's at once. Until the panels are drawn they take no click, and
+   * <html data-actions> (what tests and benchmarks wait on) changes in the last step only. A
+   * later view cancels the steps left of an earlier one. */
   showAction(view) {
     const shown = ++this.shown;
-    const step = (work) => nextTask(() => { if (this.shown === shown) work(); });
+    /** @param {[(run: () => void) => void, () => void][]} steps  when, and what */
+    const run = (steps) => {
+      const [first, ...rest] = steps;
+      first?.[0](() => {
+        if (this.shown !== shown) return;
+        first[1]();
+        run(rest);
+      });
+    };
+    let closed = false;
     this.stale = true;
     this.updating = true;
     this.view = view;
     this.ui.selected = null;
     this.renderBoard(view);
-    step(() => {
-      closeAll();
-      this.secrecy.hide();
-      this.renderPanels(view);
-      this.stale = false;
-      step(() => {
+    run([
+      [afterFrame, () => {
+        closed = document.querySelector("dialog[open]") !== null;
+        closeAll();
+        this.secrecy.hide();
+      }],
+      [(next) => (closed ? afterFrame(next) : next()), () => {
+        this.renderPanels(view);
+        this.stale = false;
+      }],
+      [afterFrame, () => {
         this.stage.sync();
         this.log.settled();
-        step(() => {
-          this.updating = false;
-          this.saves.flush();
-          this.publish(view);
-          this.bots.sync();
-        });
-      });
-    });
+      }],
+      [nextTask, () => {
+        this.updating = false;
+        this.saves.flush();
+        this.publish(view);
+        this.bots.sync();
+      }],
+    ]);
   }
 
   /** Once the engine is ready: play here if no other tab does, resuming the autosave. */

@@ -23,3 +23,23 @@ export function nextTask(callback) {
     setTimeout(callback, 0);
   }
 }
+
+/** Run `callback` in a new task after the page's next frame (its style, layout and paint), so
+ * that the work done before is laid out in that frame, not at once by the callback's first
+ * read of the layout. A hidden page paints no frame: then as nextTask, and never later than
+ * `wait` ms. */
+export function afterFrame(callback, wait = 100) {
+  if (document.hidden) {
+    nextTask(callback);
+    return;
+  }
+  let done = false;
+  const run = () => {
+    if (done) return;
+    done = true;
+    clearTimeout(timer);
+    nextTask(callback);
+  };
+  const timer = setTimeout(run, wait);
+  requestAnimationFrame(run);
+}
