@@ -8,19 +8,24 @@ const channel = typeof MessageChannel === "function" ? new MessageChannel() : nu
 /** @type {(() => void)[]} callbacks waiting for the channel's next message */
 const queue = [];
 if (channel) channel.port1.onmessage = () => queue.shift()?.();
+// the browser's own frame and timer functions, as this module loads: a clock a test installs
+// on the page later (Playwright's, paused or moved on by hand) must not hold the table's drawing
+const frame = globalThis.requestAnimationFrame?.bind(globalThis);
+const timeout = globalThis.setTimeout.bind(globalThis);
+const cancelTimeout = globalThis.clearTimeout.bind(globalThis);
 
 /** Run `callback` in a new task, soon: ahead of timers and other background work where the
  * browser has a task scheduler, else as a message (not clamped as a timer is). */
 export function nextTask(callback) {
   if (scheduler?.postTask) {
     scheduler.postTask(callback, { priority: "user-blocking" }).catch((error) => {
-      setTimeout(() => { throw error; }, 0);  // reported as an uncaught error, as a task's would be
+      timeout(() => { throw error; }, 0);  // reported as an uncaught error, as a task's would be
     });
   } else if (channel) {
     queue.push(callback);
     channel.port2.postMessage(null);
   } else {
-    setTimeout(callback, 0);
+    timeout(callback, 0);
   }
 }
 
@@ -29,7 +34,7 @@ export function nextTask(callback) {
  * read of the layout. A hidden page paints no frame: then as nextTask, and never later than
  * `wait` ms. */
 export function afterFrame(callback, wait = 100) {
-  if (document.hidden) {
+  if (document.hidden || !frame) {
     nextTask(callback);
     return;
   }
@@ -37,9 +42,9 @@ export function afterFrame(callback, wait = 100) {
   const run = () => {
     if (done) return;
     done = true;
-    clearTimeout(timer);
+    cancelTimeout(timer);
     nextTask(callback);
   };
-  const timer = setTimeout(run, wait);
-  requestAnimationFrame(run);
+  const timer = timeout(run, wait);
+  frame(run);
 }
