@@ -66,7 +66,7 @@ export class App {
     this.updating = false;
     // a click (or Enter, Space) meant for what was drawn from the view before is not the
     // player's answer to the new one: dropped while a view is shown in steps, until the panels
-    // are drawn again (a few milliseconds); the board is held too, as its clicks open dialogs
+    // are drawn again (a frame or two); the board is held too, as its clicks open dialogs
     const drop = (event) => {
       if (!this.stale || !(event.target instanceof Element)) return;
       if (event.type === "keydown" && event.key !== "Enter" && event.key !== " ") return;
