@@ -105,18 +105,28 @@ def test_an_action_is_saved_when_the_page_is_left_before_its_autosave(app: Page)
     start_game(app)
     game = Game(options(), SEED)
     play_script(app, game, 2)
-    action = scripted_action(game)
-    saved = app.evaluate("""([key, action]) => {
-      const actions = () => JSON.parse(localStorage.getItem(key)).actions.length;
-      window.__qv.app.act(action);
-      const before = actions();
-      window.dispatchEvent(new PageTransitionEvent("pagehide", { persisted: false }));
-      return [before, actions()];
-    }""", [AUTOSAVE, action])
-    assert saved == [2, 3]
-    game.apply(action)
+    for leave in ("hide", "pagehide"):
+        action = scripted_action(game)
+        saved = app.evaluate("""([key, action, leave]) => {
+          const actions = () => JSON.parse(localStorage.getItem(key)).actions.length;
+          window.__qv.app.act(action);
+          const before = actions();
+          if (leave === "hide") {
+            Object.defineProperty(document, "visibilityState",
+                                  { value: "hidden", configurable: true });
+            document.dispatchEvent(new Event("visibilitychange"));
+            delete document.visibilityState;  // the page's own again
+          } else {
+            window.dispatchEvent(new PageTransitionEvent("pagehide", { persisted: false }));
+          }
+          return [before, actions()];
+        }""", [AUTOSAVE, action, leave])
+        done = len(game.actions)
+        assert saved == [done, done + 1]
+        game.apply(action)
+        wait_actions(app, done + 1)
     reload(app)
-    wait_actions(app, 3)
+    wait_actions(app, 4)
     assert log_texts(app) == engine_log(game)
 
 
