@@ -65,7 +65,7 @@ HUMAN_MOVE = """() => {
   const view = app.view;
   if (view.stage === "over" || app.bots.actor(view) !== null) return false;
   const seat = view.waiting_for[0];
-  const own = app.engine.view(seat).view;
+  const own = app.engine.seatView(seat).view;  // without the log: the policy's own cost stays small
   const legal = own.legal.filter((a) => a.player === seat);
   const tried = (window.__tried ??= new Set());
   const key = (a) => `${view.turn}:${a.from}-${a.to}`;

@@ -79,7 +79,7 @@ function wire(p) {
   const app = new p.App();
   app.tab = new p.TabLock({ onTakeOver: () => {
     if (!app.saves.resume()) app.newGame.open();
-  } });
+  }, onLost: () => app.saves.flush() });
   /** @type {import("./turn/consent.js").DialogTable} */
   const dialogTable = {
     view: () => app.view, name: (seat) => app.name(seat), meta: () => app.meta,
@@ -138,6 +138,7 @@ function wire(p) {
     bots: () => app.bots.any(), botsUndo: () => app.bots.undo(),
     replayView: (n) => app.engine.replayView(n), refusal: (error) => p.refusalWords(app, error),
     say: (text, kind) => app.say(text, kind), render: () => app.render(),
+    updating: () => app.updating,
   }, $("log-panel"));
   app.saves = new p.Saves({
     view: () => app.view, meta: () => app.meta, save: (meta) => app.engine.save(meta),

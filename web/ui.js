@@ -15,6 +15,7 @@ import { t } from "./words/i18n.js";
 import { refusalWords } from "./words/error-words.js";
 import { linkRuleCitations } from "./words/rules-link.js";
 import { BoardMotion } from "./board/board-motion.js";
+import { afterFrame, nextTask } from "./panels/tasks.js";
 
 const root = document.documentElement;
 const $ = (id) => document.getElementById(id);
@@ -56,6 +57,25 @@ export class App {
     this.renderedActions = undefined;
     /** @type {ReturnType<typeof setTimeout> | undefined} */
     this.sayTimer = undefined;
+    /** @type {number} counts the views shown: a later one cancels an earlier one's steps */
+    this.shown = 0;
+    /** @type {boolean} a view is being shown in steps and its panels are not drawn yet: they
+     * and the open dialogs still show the view before */
+    this.stale = false;
+    /** @type {boolean} a view is being shown in steps (showAction): not all of it is drawn */
+    this.updating = false;
+    // a click (or Enter, Space) meant for what was drawn from the view before is not the
+    // player's answer to the new one: dropped while a view is shown in steps, until the panels
+    // are drawn again (a frame or two); the board is held too, as its clicks open dialogs
+    const drop = (event) => {
+      if (!this.stale || !(event.target instanceof Element)) return;
+      if (event.type === "keydown" && event.key !== "Enter" && event.key !== " ") return;
+      if (!event.target.closest("dialog, #board, #turn-panel, #players, #log-panel, #banner")) return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+    };
+    document.addEventListener("click", drop, true);
+    document.addEventListener("keydown", drop, true);
   }
 
   /** The seat whose decision the table waits for now (null when the game is over). */
@@ -87,14 +107,68 @@ export class App {
     this.setView(view);
   }
 
+  /** Show a new view of the running game, all at once (a new game, a load, an undo). */
   setView(view) {
+    this.shown += 1;
+    this.stale = false;
+    this.updating = false;
     this.view = view;
     this.ui.selected = null;
     closeAll();
     this.secrecy.hide();
     this.render();
     this.stage.sync();
+    this.saves.flush();
     this.bots.sync();
+  }
+
+  /** Show the view after an action in short tasks, so that no task of the main thread grows
+   * long while the bots play: the board at once (in the action's task); after the frame that
+   * shows it, the dialogs of the view before close (a closing dialog gives the focus back,
+   * which lays the page out at once: the panels wait for the next frame then); the panels;
+   * after the next frame, the dialog the table now waits for; then the autosave and the bots'
+   * next question. Each frame lays out what the task before it changed, so that no task does
+   * its own and the one before's at once. Until the panels are drawn they take no click, and
+   * <html data-actions> (what tests and benchmarks wait on) changes in the last step only. A
+   * later view cancels the steps left of an earlier one. */
+  showAction(view) {
+    const shown = ++this.shown;
+    /** @param {[(run: () => void) => void, () => void][]} steps  when, and what */
+    const run = (steps) => {
+      const [first, ...rest] = steps;
+      first?.[0](() => {
+        if (this.shown !== shown) return;
+        first[1]();
+        run(rest);
+      });
+    };
+    let closed = false;
+    this.stale = true;
+    this.updating = true;
+    this.view = view;
+    this.ui.selected = null;
+    this.renderBoard(view);
+    run([
+      [afterFrame, () => {
+        closed = document.querySelector("dialog[open]") !== null;
+        closeAll();
+        this.secrecy.hide();
+      }],
+      [(next) => (closed ? afterFrame(next) : next()), () => {
+        this.renderPanels(view);
+        this.stale = false;
+      }],
+      [afterFrame, () => {
+        this.stage.sync();
+        this.log.settled();
+      }],
+      [nextTask, () => {
+        this.updating = false;
+        this.saves.flush();
+        this.publish(view);
+        this.bots.sync();
+      }],
+    ]);
   }
 
   /** Once the engine is ready: play here if no other tab does, resuming the autosave. */
@@ -124,8 +198,8 @@ export class App {
     const log = this.view.log.slice(0, reply.actions - 1);
     log.push(reply.entry);
     reply.view.log = log;
-    this.setView(reply.view);
-    this.saves.autosave();
+    this.saves.later();  // written in the view's last step, or when the page is left before it
+    this.showAction(reply.view);
     return reply;
   }
 
@@ -144,8 +218,8 @@ export class App {
     }
     this.say(t("ui.undone", { count }));
     reply.view.log = this.view.log.slice(0, reply.actions);
+    this.saves.later();
     this.setView(reply.view);
-    this.saves.autosave();
   }
 
   /** A message under the turn panel (on a phone, floating at the bottom). Errors stay until
@@ -164,12 +238,13 @@ export class App {
   render() {
     const view = this.ui.replay?.view ?? this.view;
     if (!view) return;
-    // panels are rebuilt: keep the keyboard focus on the "same" control
-    const active = document.activeElement;
-    const focusId = active instanceof HTMLElement ? active.dataset.testid : undefined;
-    const fromPanel = !active || active === document.body || $("turn-panel").contains(active);
-    const acted = this.renderedActions !== undefined && this.renderedActions !== this.view.log.length;
-    this.renderedActions = this.view.log.length;
+    this.renderBoard(view);
+    this.renderPanels(view);
+    if (!this.updating) this.publish(view);
+  }
+
+  /** The board: what moved, and what a human may click on it now. */
+  renderBoard(view = this.ui.replay?.view ?? this.view) {
     const marks = this.ui.replay || view.stage === "over"
       ? { inert: true, turnSeat: null } : this.turn.marks(view);
     const bot = this.ui.replay ? null : this.bots.actor(view);
@@ -184,14 +259,24 @@ export class App {
     this.board.update(view, this.meta, marks);
     this.motion ??= new BoardMotion(this.board);
     this.motion.show(this.ui.replay ? { ...view, log: [] } : view, this.meta);
+    // the board takes the new player's clicks from now: input is held if the table turned
+    noteDecider(this.decider(view));
+  }
+
+  /** The players panel, the log, the turn panel and the banner. */
+  renderPanels(view = this.ui.replay?.view ?? this.view) {
+    // panels are rebuilt: keep the keyboard focus on the "same" control
+    const active = document.activeElement;
+    const focusId = active instanceof HTMLElement ? active.dataset.testid : undefined;
+    const fromPanel = !active || active === document.body || $("turn-panel").contains(active);
+    const acted = this.renderedActions !== undefined && this.renderedActions !== this.view.log.length;
+    this.renderedActions = this.view.log.length;
     this.players.render(view);
     this.log.render(this.view);
     this.turnPanel.render();
     if (noteDecider(this.decider(view))) holdButtons($("turn-panel").querySelectorAll("button"));
     this.renderBanner(view);
     /** @type {HTMLButtonElement} */ ($("export")).disabled = false;
-    root.dataset.stage = view.stage;
-    root.dataset.actions = String(this.view.log.length);
     if (focusId && !active.isConnected) {
       /** @type {HTMLElement | null} */ (document.querySelector(`[data-testid="${CSS.escape(focusId)}"]`))
         ?.focus({ preventScroll: true });
@@ -199,6 +284,12 @@ export class App {
     // a decision made from the turn panel (add, select, move...): the keyboard goes on from
     // the new turn's heading, not from the page's start (WCAG 2.4.3)
     if (fromPanel && (acted || (active && !active.isConnected))) this.focusTurnHeading();
+  }
+
+  /** What tests and benchmarks wait on: the stage and the actions of the view shown. */
+  publish(view) {
+    root.dataset.stage = view.stage;
+    root.dataset.actions = String(this.view.log.length);
   }
 
   /** Focus the turn panel's heading once the dialogs a decision closed or opened are gone (a
@@ -216,6 +307,8 @@ export class App {
       const heading = document.getElementById("turn-heading");
       if (!heading) return;
       heading.tabIndex = -1;
+      // a heading kept from the turn before (turn-panel.js) is read again: focused anew
+      if (now === heading) heading.blur();
       heading.focus({ preventScroll: true });
     });
   }

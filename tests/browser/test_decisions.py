@@ -98,6 +98,28 @@ def test_double_click_on_an_add_button_adds_once(page: Page, site_url: str) -> N
     expect(page.get_by_test_id("log").locator("li")).to_have_count(1)
 
 
+def test_a_click_on_the_panel_of_the_turn_before_decides_nothing(page: Page, site_url: str) -> None:
+    """The page shows an action's view in steps (ui.js): the board at once, the panels a task
+    later. A click on what the turn panel still shows of the turn before (the first player's
+    add buttons) in between decides nothing for the next player (R4: one action, by the player
+    to act), and <html data-actions> counts the action once everything is drawn."""
+    open_position(page, site_url, [])
+    assert page.get_by_test_id("add-2").is_enabled()
+    counted = page.evaluate("""() => {
+      const root = document.documentElement;
+      const before = root.dataset.actions;
+      document.querySelector('[data-testid="add-1"]').click();
+      const acted = window.__qv.app.view.log.length;
+      document.querySelector('[data-testid="add-2"]').click();  // the first player's, drawn before
+      return [before, root.dataset.actions, acted, window.__qv.app.view.log.length];
+    }""")
+    assert counted == ["0", "0", 1, 1]
+    wait_actions(page, 1)
+    log = page.evaluate("() => window.__qv.app.view.log.map((e) => [e.player, e.type])")
+    assert log == [[0, "add"]]
+    expect(page.get_by_test_id("turn-heading")).to_contain_text(NAMES[1])
+
+
 def test_look_at_a_shared_screen_asks_the_owner_first(page: Page, site_url: str) -> None:
     open_position(page, site_url, two_asked()[:2])
     page.keyboard.press("Escape")

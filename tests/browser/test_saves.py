@@ -20,6 +20,7 @@ from .play import (
     options,
     play,
     play_script,
+    scripted_action,
     start_game,
     wait_actions,
 )
@@ -95,6 +96,37 @@ def test_export_then_import_gives_the_same_game(app: Page, tmp_path: Path) -> No
     assert stored is not None and json.loads(stored)["actions"] == game.actions
     # the imported game plays on
     play_script(app, game, 2)
+    assert log_texts(app) == engine_log(game)
+
+
+def test_an_action_is_saved_when_the_page_is_left_before_its_autosave(app: Page) -> None:
+    """An action's autosave is written in the last of the steps that show it (ui.js), or at
+    once when the page is hidden or left before that: a reload right after resumes it."""
+    start_game(app)
+    game = Game(options(), SEED)
+    play_script(app, game, 2)
+    for leave in ("hide", "pagehide"):
+        action = scripted_action(game)
+        saved = app.evaluate("""([key, action, leave]) => {
+          const actions = () => JSON.parse(localStorage.getItem(key)).actions.length;
+          window.__qv.app.act(action);
+          const before = actions();
+          if (leave === "hide") {
+            Object.defineProperty(document, "visibilityState",
+                                  { value: "hidden", configurable: true });
+            document.dispatchEvent(new Event("visibilitychange"));
+            delete document.visibilityState;  // the page's own again
+          } else {
+            window.dispatchEvent(new PageTransitionEvent("pagehide", { persisted: false }));
+          }
+          return [before, actions()];
+        }""", [AUTOSAVE, action, leave])
+        done = len(game.actions)
+        assert saved == [done, done + 1]
+        game.apply(action)
+        wait_actions(app, done + 1)
+    reload(app)
+    wait_actions(app, 4)
     assert log_texts(app) == engine_log(game)
 
 

@@ -18,15 +18,19 @@ const root = document.documentElement;
 
 export class TabLock {
   /**
-   * @param {{onTakeOver: Function, game?: string, elsewhere?: string, lost?: string}} o
-   *   onTakeOver runs in this tab after it took the game; `game` names the game's lock (its
+   * @param {{onTakeOver: Function, onLost?: Function, game?: string, elsewhere?: string,
+   *   lost?: string}} o
+   *   onTakeOver runs in this tab after it took the game; onLost runs in this tab as it learns
+   *   that another took it (while it still owns it: a pending autosave is written, and the
+   *   other tab resumes from it); `game` names the game's lock (its
    *   autosave's key; Quo Vadis by default); `elsewhere` and `lost` are the notice's catalog
    *   keys for that game.
    */
-  constructor({ onTakeOver, game = "quo-vadis game", elsewhere = "tabs.elsewhere",
-    lost = "tabs.lost" }) {
+  constructor({ onTakeOver, onLost = () => {}, game = "quo-vadis game",
+    elsewhere = "tabs.elsewhere", lost = "tabs.lost" }) {
     this.owner = false;
     this.onTakeOver = onTakeOver;
+    this.onLost = onLost;
     this.lockName = `${game} ${SITE}`;
     this.words = { elsewhere, lost };
     this.notice = null;
@@ -65,6 +69,7 @@ export class TabLock {
 
   /** Another tab took the game over. */
   lost() {
+    this.onLost();
     this.set(false);
     this.showElsewhere(this.words.lost);
   }

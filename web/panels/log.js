@@ -30,6 +30,7 @@ import { eventWords } from "../words/event-words.js";
  * @property {(error: ErrorData) => string} refusal  an engine's refusal in words
  * @property {(text: string, kind?: string) => void} say
  * @property {() => void} render
+ * @property {() => boolean} updating  whether the table is still drawing a view in steps
  */
 
 export class Log {
@@ -92,14 +93,22 @@ export class Log {
   /** Read a text out where screen readers hear it now (inside an open modal dialog). */
   announce(text) {
     const moved = this.placeAnnouncer();
-    this.fresh = true;  // said in this task: a dialog opening right after must still say it
-    requestAnimationFrame(() => { this.fresh = false; });
+    // said now: a dialog opening right after (in this task, or in the table's next steps when
+    // it shows a view in steps) must still say it
+    this.fresh = true;
+    requestAnimationFrame(() => { if (!this.table.updating()) this.fresh = false; });
     if (!moved) {
       this.announcer.textContent = text;
       return;
     }
     this.announcer.textContent = "";  // a region just (re)attached: its text a frame later
     requestAnimationFrame(() => { this.announcer.textContent = text; });
+  }
+
+  /** The table has drawn all of a view shown in steps: what was said is no longer fresh
+   * from the next frame on. */
+  settled() {
+    if (this.fresh) requestAnimationFrame(() => { this.fresh = false; });
   }
 
   /** Keep the live region in the topmost open modal dialog, else in the body; true when it

@@ -47,6 +47,7 @@ export class Saves {
   constructor(table) {
     this.table = table;
     this.savedActions = null;  // how many actions the autosave holds (null: unknown)
+    this.pending = false;      // the game changed since the last autosave (later())
     this.warning = h("div", { class: "save-warning", "data-testid": "save-warning",
       role: "alert", hidden: true });
     document.getElementById("message").after(this.warning);
@@ -58,7 +59,14 @@ export class Saves {
         this.resume();
       }
     });
+    // a save still pending when the page is hidden or left is written then: a hidden page may
+    // be discarded without another word
+    window.addEventListener("pagehide", () => this.flush());
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "hidden") this.flush();
+    });
     window.addEventListener("beforeunload", (event) => {
+      this.flush();
       if (!this.warning.hidden) event.preventDefault();  // unsaved actions: ask first
     });
     this.input = /** @type {HTMLInputElement} */ (document.getElementById("import-file"));
@@ -82,7 +90,17 @@ export class Saves {
     return JSON.stringify(reply.save);
   }
 
+  /** The game changed: autosave it in a moment (the view's last step, App.showAction), or at
+   * once if the page is hidden or left before (flush). */
+  later() { this.pending = true; }
+
+  /** Write the autosave now if one is pending. */
+  flush() {
+    if (this.pending) this.autosave();
+  }
+
   autosave() {
+    this.pending = false;
     if (!this.table.ownsTab()) return;  // another tab plays this game now
     const actions = this.table.view().log.length;
     try {

@@ -47,13 +47,13 @@ export class TurnPanel {
   render() {
     const table = this.table;
     const view = this.table.view();
-    if (!view) return replace(this.panel);
+    if (!view) return this.fill();
     if (table.ui.replay) {
-      return replace(this.panel, h("h2", { id: "turn-heading" }, t("turn.replay.heading")),
+      return this.fill(h("h2", { id: "turn-heading" }, t("turn.replay.heading")),
         h("p", {}, t("turn.replay.text")));
     }
     const bot = table.botActor(view);
-    if (bot !== null) return replace(this.panel, table.botPanel(bot, this.turn.bannerText(view)));
+    if (bot !== null) return this.fill(table.botPanel(bot, this.turn.bannerText(view)));
     const parts = [];
     const seat = table.decider(view);
     const heading = h("h2", { id: "turn-heading", "data-testid": "turn-heading" });
@@ -99,7 +99,33 @@ export class TurnPanel {
         onclick: () => table.look(seat),
       }, t("turn.lookMine", { name: table.name(seat) }))));
     }
-    replace(this.panel, parts);
+    this.fill(parts);
+  }
+
+  /** Put these parts in the panel. The heading the keyboard is on stays the same element, its
+   * words and marks changed in place: taking the focused element out of the page makes the
+   * browser update the whole page's style and layout at once, in the middle of the table's
+   * update (App.focusTurnHeading has a screen reader read it again).
+   * @param {...(Node | Node[] | null)} parts */
+  fill(...parts) {
+    const list = /** @type {Node[]} */ (parts.flat(Infinity).filter(Boolean));
+    const focused = document.activeElement;
+    const heading = list[0];
+    if (!(focused instanceof HTMLElement) || focused.id !== "turn-heading"
+        || focused.parentNode !== this.panel || !(heading instanceof HTMLElement)
+        || heading.id !== "turn-heading" || heading.tagName !== focused.tagName) {
+      replace(this.panel, list);
+      return;
+    }
+    for (const name of focused.getAttributeNames()) {
+      if (name !== "tabindex" && !heading.hasAttribute(name)) focused.removeAttribute(name);
+    }
+    for (const name of heading.getAttributeNames()) {
+      focused.setAttribute(name, /** @type {string} */ (heading.getAttribute(name)));
+    }
+    focused.replaceChildren(...heading.childNodes);
+    for (const node of [...this.panel.childNodes]) if (node !== focused) node.remove();
+    focused.after(...list.slice(1));
   }
 
   /** At a human's turn: what the others did since that player's last action, from the public
