@@ -87,8 +87,11 @@ HUMAN_MOVE = """() => {
   return true;
 }"""
 
+#: the bots have nothing to do in the view the page has drawn whole (an action's view is drawn
+#: in steps; data-actions and data-bots change in the last)
 WAIT_HUMAN = """() => { const r = document.documentElement.dataset;
-  return r.stage === "over" || r.bots === "idle" || r.bots === "error"; }"""
+  const drawn = Number(r.actions) === window.__qv.app.view?.log.length;
+  return drawn && (r.stage === "over" || r.bots === "idle" || r.bots === "error"); }"""
 
 
 def percentile(values: list[float], q: float) -> float:

@@ -60,10 +60,13 @@ def actions(page: Page) -> int:
 
 
 def wait_for_human(page: Page) -> None:
-    """Wait until the bots have nothing to do: the human decides, or the game is over."""
+    """Wait until the bots have nothing to do: the human decides, or the game is over, in the
+    view the page has drawn whole (an action's view is drawn in steps: <html data-actions> and
+    data-bots change in the last, so both say the engine's latest action)."""
     page.wait_for_function(
         "() => { const r = document.documentElement.dataset;"
-        " return r.stage === 'over' || r.bots === 'idle' || r.bots === 'error'; }",
+        " const drawn = Number(r.actions) === window.__qv.app.view?.log.length;"
+        " return drawn && (r.stage === 'over' || r.bots === 'idle' || r.bots === 'error'); }",
         timeout=BOT_TIMEOUT_MS)
     assert page.get_attribute("html", "data-bots") != "error", page.get_by_test_id(
         "message").inner_text()
