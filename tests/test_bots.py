@@ -9,7 +9,9 @@ from typing import Any
 import pytest
 
 from qvcore import Game, rules
+from qvcore.board import SENATE
 from qvcore.bots import make_bot
+from qvcore.bots.evaluate import DEFAULT, Weights, win_chances
 from qvcore.laurels import KINDS
 from qvcore.observer import Observer
 from qvcore.tournament import play_game
@@ -203,3 +205,19 @@ def test_bots_negotiate_prices_and_carry_out_deals() -> None:
         priced += action["type"] == "answer" and "terms" in action
         deals += bool(event.get("deals"))
     assert priced >= 3 and deals >= 1
+
+
+def test_evaluation_weights_change_chances_but_never_give_one_outside_a_full_senate() -> None:
+    """R9.3: only a player with a senator in the Senate can win, whatever the evaluation's
+    weights; the default weights are the ones the bots play with, and others change the
+    chances of those who can win."""
+    state = Game({"players": 4}, 3).state.copy()
+    state.offices[SENATE] = [0, 1, 2, 0, 1]
+    totals = [10.0, 12.0, 9.0, 30.0]
+    other = Weights(top_two=3.0, first_senator=0.0, temper=4.0, temper_left=0.0)
+    default = win_chances(state, totals)
+    assert default == win_chances(state, totals, DEFAULT)
+    changed = win_chances(state, totals, other)
+    assert default[3] == changed[3] == 0.0
+    assert default != changed
+    assert abs(sum(changed) - 1.0) < 1e-9

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from .. import board, laurels
 from ..board import CONSENTS_NEEDED, PATH_FROM, PATH_TO, PATHS_FROM_OFFICE, SEATS, SENATE
@@ -40,12 +41,49 @@ AHEAD = _laurels_ahead()
 MEAN_TOKEN = sum(laurels.VALUES[k] for k in laurels.pile_tokens()) / len(laurels.pile_tokens())
 
 
+@dataclass(frozen=True)
+class Weights:
+    """The evaluation's constants, in one place (the defaults are the hand-set ones that
+    easy and normal play with; ``tools/fit_evaluation.py`` fits others to predict winners)."""
+
+    #: laurels counted for a senator still in the supply (up to two of them)
+    supply_ahead: float = 2.0
+    #: weight of the laurels the two most promising senators can still take
+    top_two: float = 2.0
+    #: weight of every further senator
+    rest: float = 0.4
+    #: weight of the best next move's gain for the player to act, less ``soon_step`` per seat
+    #: further round the table
+    soon: float = 0.9
+    soon_step: float = 0.2
+    #: bonus of the first senator in the Senate
+    first_senator: float = 0.5
+    #: a next move's gain for its height: into the Senate, into another office
+    to_senate: float = 0.8
+    to_office: float = 0.3
+    #: share of a move's gain that needs a consent (for the asking)
+    held: float = 0.35
+    #: steps to the Senate counted for a senator still in the supply
+    supply_dist: float = 5.0
+    #: chance to reach the Senate: (seats left / seats) ** (steps * ``reach``)
+    reach: float = 0.8
+    #: weight of a player's second chance to reach the Senate
+    second: float = 0.5
+    #: softmax temper: ``temper`` + ``temper_left`` * share of Senate seats left
+    temper: float = 2.5
+    temper_left: float = 2.5
+
+
+#: the hand-set weights every level plays with
+DEFAULT = Weights()
+
+
 def game_totals(s: GameState) -> list[float]:
     """Every player's true total in ``s`` (use only on sampled states, with deltas)."""
     return [float(laurels.heap_value(h)) for h in s.hoards]
 
 
-def scores(s: GameState, totals: Sequence[float]) -> list[float]:
+def scores(s: GameState, totals: Sequence[float], w: Weights = DEFAULT) -> list[float]:
     """Each player's expected final laurel points from here."""
     n = s.n
     offices = s.offices
@@ -54,12 +92,13 @@ def scores(s: GameState, totals: Sequence[float]) -> list[float]:
     series = s.options.series
     # one pass over the offices: each player's senators (AHEAD of their offices) and best next
     # move out of any of them
-    ahead: list[list[int]] = [[] for _ in range(n)]
+    ahead: list[list[float]] = [[] for _ in range(n)]
     soon = [0.0] * n
+    to_senate, to_office, held = w.to_senate, w.to_office, w.held
     for office, here in enumerate(offices):
         if office == SENATE or not here:
             continue
-        free_best, held_best = _takeable(s, office)
+        free_best, held_best = _takeable(s, office, to_senate, to_office, held)
         needed = CONSENTS_NEEDED[office]
         for q in set(here):
             count = here.count(q)
@@ -68,22 +107,25 @@ def scores(s: GameState, totals: Sequence[float]) -> list[float]:
             if best > soon[q]:
                 soon[q] = best
     out = []
+    supply_ahead, top_two, rest = w.supply_ahead, w.top_two, w.rest
+    soon_weight, soon_step = w.soon, w.soon_step
     for q in range(n):
         total = totals[q]
         if series:
             total += sum(r["totals"][q] for r in s.series_results)
         mine = ahead[q]
-        mine.extend([2] * min(s.supply[q], 2))
+        mine.extend([supply_ahead] * min(s.supply[q], 2))
         mine.sort(reverse=True)
-        potential = left * (2.0 * sum(mine[:2]) + 0.4 * len(mine[2:]))
-        weight = 0.9 - 0.2 * ((q - s.current) % n)
+        potential = left * (top_two * sum(mine[:2]) + rest * len(mine[2:]))
+        weight = soon_weight - soon_step * ((q - s.current) % n)
         out.append(total + potential + weight * soon[q])
     if senate:
-        out[senate[0]] += 0.5
+        out[senate[0]] += w.first_senator
     return out
 
 
-def _takeable(s: GameState, office: int) -> tuple[float, float]:
+def _takeable(s: GameState, office: int, to_senate: float, to_office: float,
+              held: float) -> tuple[float, float]:
     """What a senator's next move out of ``office`` could gain (laurel and height): the best
     when its player needs no consent (enough own senators there, or none needed), and the best
     when only Caesar's path is free of consent (other gains count a third, for the asking)."""
@@ -92,16 +134,16 @@ def _takeable(s: GameState, office: int) -> tuple[float, float]:
         to = PATH_TO[path]
         if len(s.offices[to]) >= SEATS[to]:
             continue
-        gain = 0.8 if to == SENATE else 0.3
+        gain = to_senate if to == SENATE else to_office
         token = s.spaces[path]
         if token != EMPTY and s.caesar != path:
             gain += laurels.VALUES[token]
         free_best = max(free_best, gain)
-        held_best = max(held_best, gain if s.caesar == path else gain * 0.35)
+        held_best = max(held_best, gain if s.caesar == path else gain * held)
     return free_best, held_best
 
 
-def eligibilities(s: GameState) -> list[float]:
+def eligibilities(s: GameState, w: Weights = DEFAULT) -> list[float]:
     """Each player's chance to have a senator in the Senate when the game ends (R9.3), from
     one pass over the offices."""
     senate = s.offices[SENATE]
@@ -110,11 +152,12 @@ def eligibilities(s: GameState) -> list[float]:
         return [1.0] * n
     left = SEATS[SENATE] - len(senate)
     base = left / SEATS[SENATE]
-    near: list[list[int]] = [[] for _ in range(n)]
+    near: list[list[float]] = [[] for _ in range(n)]
     for office, here in enumerate(s.offices):
         for r in here:
             near[r].append(DIST[office])
     out = []
+    supply_dist, reach, second = w.supply_dist, w.reach, w.second
     for q in range(n):
         if q in senate:
             out.append(1.0)
@@ -124,23 +167,23 @@ def eligibilities(s: GameState) -> list[float]:
             continue
         mine = sorted(near[q])
         if s.supply[q]:
-            mine.append(5)
-        chances: list[float] = [base ** (d * 0.8) for d in mine[:2]] + [0.0, 0.0]
-        out.append(1.0 - (1.0 - chances[0]) * (1.0 - 0.5 * chances[1]))
+            mine.append(supply_dist)
+        chances: list[float] = [base ** (d * reach) for d in mine[:2]] + [0.0, 0.0]
+        out.append(1.0 - (1.0 - chances[0]) * (1.0 - second * chances[1]))
     return out
 
 
-def win_chances(s: GameState, totals: Sequence[float]) -> list[float]:
+def win_chances(s: GameState, totals: Sequence[float], w: Weights = DEFAULT) -> list[float]:
     """Each player's estimated chance to win the game (or the V3 series)."""
     if s.stage == OVER:
         return [1.0 if q == s.winner else 0.0 for q in range(s.n)]
-    points = scores(s, totals)
+    points = scores(s, totals, w)
     senate = s.offices[SENATE]
-    temper = 2.5 + 2.5 * (SEATS[SENATE] - len(senate)) / SEATS[SENATE]
+    temper = w.temper + w.temper_left * (SEATS[SENATE] - len(senate)) / SEATS[SENATE]
     if s.stage == COUNCIL:
         temper = 2.0
     top = max(points)
-    eligible = eligibilities(s)
+    eligible = eligibilities(s, w)
     weights = [eligible[q] * math.exp((points[q] - top) / temper) for q in range(s.n)]
     whole = sum(weights) or 1.0
     return [w / whole for w in weights]
@@ -177,5 +220,5 @@ def path_of(action: dict[str, object]) -> int:
     return board.PATH_INDEX[(int(action["from"]), int(action["to"]))]  # type: ignore[call-overload]
 
 
-__all__ = ["AHEAD", "DIST", "MEAN_TOKEN", "PATH_FROM", "final_chances", "game_totals", "leader",
-           "path_of", "scores", "win_chances"]
+__all__ = ["AHEAD", "DEFAULT", "DIST", "MEAN_TOKEN", "PATH_FROM", "Weights", "final_chances",
+           "game_totals", "leader", "path_of", "scores", "win_chances"]

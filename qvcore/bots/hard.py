@@ -112,8 +112,8 @@ class HardBot(NormalBot):
                     [a for a in rules.legal_actions(state) if a["type"] == "retire"]))
             else:
                 _mover_step(state, seat, self.memory, rand)
-        value = Situation.known_state(state, self.seat, self.memory, rand).value(
-            state, self.seat)
+        value = Situation.known_state(state, self.seat, self.memory, rand,
+                                      self.weights).value(state, self.seat)
         if stall < 1.0 and stood_still(start, state):
             value = stalled(value, stall)
         return value

@@ -13,7 +13,7 @@ from typing import Any
 
 from ..state import BONUS, CONSENT, COUNCIL
 from .base import Action, Bot
-from .evaluate import DIST, MEAN_TOKEN, path_of
+from .evaluate import DEFAULT, DIST, MEAN_TOKEN, Weights, path_of
 from .negotiate import KEEP, choose_answer, predict_request, recent
 from .situation import Situation
 
@@ -40,6 +40,8 @@ class NormalBot(Bot):
 
     level = "normal"
     keep = "always"
+    #: the evaluation's constants this level plays with
+    weights: Weights = DEFAULT
 
     def choose(self, view: dict[str, Any], legal: list[Action], rand: random.Random) -> Action:
         reveal = [a for a in legal if a["type"] == "reveal"]
@@ -48,7 +50,7 @@ class NormalBot(Bot):
         legal = [a for a in legal if a["type"] != "reveal"] or legal
         if view["stage"] == COUNCIL:
             return retire_lowest(legal)
-        sit = Situation(view, self.memory, rand)
+        sit = Situation(view, self.memory, rand, weights=self.weights)
         if view["stage"] == CONSENT and view["current"] != self.seat:
             return choose_answer(sit, sit.state, self.seat, keep=self.keep)
         ranked = self.rank(sit, legal)

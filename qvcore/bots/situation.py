@@ -10,7 +10,7 @@ from .. import rules
 from ..concessions import floors, lost_for_certain
 from ..errors import RuleError
 from ..state import OVER, GameState
-from .evaluate import MEAN_TOKEN, final_chances, game_totals, win_chances
+from .evaluate import DEFAULT, MEAN_TOKEN, Weights, final_chances, game_totals, win_chances
 from .memory import Memory
 from .stall import stall_factor, stalled, stood_still
 
@@ -19,8 +19,9 @@ class Situation:
     """A determinisation of the view, with the seat's estimates of every total."""
 
     def __init__(self, view: dict[str, Any], memory: Memory, rand: random.Random,
-                 state: GameState | None = None) -> None:
+                 state: GameState | None = None, weights: Weights = DEFAULT) -> None:
         self.view = view
+        self.weights = weights  # the evaluation's constants (evaluate.Weights)
         self.seat: int = view["viewer"]
         self.memory = memory
         self.rand = rand
@@ -36,10 +37,11 @@ class Situation:
 
     @classmethod
     def known_state(cls, state: GameState, seat: int, memory: Memory,
-                    rand: random.Random) -> Situation:
+                    rand: random.Random, weights: Weights = DEFAULT) -> Situation:
         """A situation inside a determinisation, where every total is taken as known."""
         sit = cls.__new__(cls)
         sit.view = {}
+        sit.weights = weights
         sit.seat = seat
         sit.memory = memory
         sit.rand = rand
@@ -68,7 +70,7 @@ class Situation:
                                                           floors(knowledge)):
                 chances[self.seat] = 0.0  # whatever the hidden tokens are (R9.3, R12)
             return chances
-        chances = win_chances(after, self.totals(after))
+        chances = win_chances(after, self.totals(after), self.weights)
         if self.stall < 1.0 and self.still(after):
             chances = [stalled(c, self.stall) for c in chances]
         return chances
