@@ -158,6 +158,16 @@ async function rebuildHere(url) {
     sparse: () => sparseForm(rebuildMemory(bytes, segments)) };
 }
 
+/** Whether the runtime's WebAssembly has arrived whole (the browser then has it). */
+function runtimeArrived() {
+  try {
+    return performance.getEntriesByName(WASM_URL, "resource")
+      .some((entry) => /** @type {PerformanceResourceTiming} */ (entry).responseEnd > 0);
+  } catch {
+    return false;
+  }
+}
+
 /** The snapshot's worker (unzip-worker.js), its modules loading, and why it failed meanwhile
  * (its error event comes once), or null in a worker or a page that cannot start one.
  * @returns {{worker: Worker, failed: () => string | null} | null} */
@@ -406,7 +416,13 @@ export async function readSnapshot({ after = null, wasm = null, ready = null, ro
     return null;
   }
   const url = new URL(SNAPSHOT_PATH, SITE_URL).href;
-  const branch = await Promise.resolve(wasm).catch(() => null);
+  let branch = await Promise.resolve(wasm).catch(() => null);
+  if (branch && runtimeArrived()) {
+    // the worker reads the browser's copy: a stream handed to it is fed through this thread,
+    // which is busy then making the runtime ready (it held the worker up 0.15-0.2 s)
+    branch.stream.cancel().catch(() => {});
+    branch = null;
+  }
   mark("snapshot-asked");
   // a low priority beside the runtime's downloads, unless they proved the snapshot faster
   const priority = weighed && early?.route !== "build" ? "low" : "auto";
