@@ -26,8 +26,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from qvcore import rules
-from qvcore.bots.evaluate import DEFAULT, MEAN_TOKEN, Weights, game_totals, win_chances
+from qvcore.bots.evaluate import DEFAULT, Weights, game_totals, win_chances
 from qvcore.bots.memory import Memory
+from qvcore.bots.situation import seat_estimates
 from qvcore.errors import RuleError
 from qvcore.game import Game
 from qvcore.observer import Observer
@@ -108,9 +109,7 @@ def _estimates(state: GameState, memory: Memory, seat: int) -> list[float]:
     """The totals as ``seat`` can estimate them (as ``Situation`` does)."""
     view = Observer(seat).view(state)
     memory.update(dict(view))
-    true = game_totals(state)
-    return [true[q] if "hoard" in data else memory.estimated_total(q, MEAN_TOKEN)
-            for q, data in enumerate(view["players"])]
+    return seat_estimates(dict(view), memory, game_totals(state))
 
 
 def loss(positions: list[Position], weights: Weights) -> float:

@@ -15,6 +15,14 @@ from .memory import Memory
 from .stall import stall_factor, stalled, stood_still
 
 
+def seat_estimates(view: dict[str, Any], memory: Memory, base: list[float]) -> list[float]:
+    """Every total as the viewing seat can know it: ``base``'s where its view shows the hoard
+    (or its memory has not met the player), else its memory's estimate."""
+    return [base[q] if "hoard" in data or q >= len(memory.known)
+            else memory.estimated_total(q, MEAN_TOKEN)
+            for q, data in enumerate(view["players"])]
+
+
 class Situation:
     """A determinisation of the view, with the seat's estimates of every total."""
 
@@ -27,9 +35,7 @@ class Situation:
         self.rand = rand
         self.state = state if state is not None else memory.sample(view, rand)
         self.base = game_totals(self.state)
-        self.estimate = [self.base[q] if "hoard" in data or q >= len(memory.known)
-                         else memory.estimated_total(q, MEAN_TOKEN)
-                         for q, data in enumerate(view["players"])]
+        self.estimate = seat_estimates(view, memory, self.base)
         self._values: dict[int, list[float]] = {}
         self.exact_end = False  # a finished game is scored from estimates, not the sample
         #: what standing still keeps of a chance here (1 unless the table stalls, stall.py)
@@ -71,14 +77,9 @@ class Situation:
                 chances[self.seat] = 0.0  # whatever the hidden tokens are (R9.3, R12)
             return chances
         chances = win_chances(after, self.totals(after), self.weights)
-        if self.stall < 1.0 and self.still(after):
+        if self.stall < 1.0 and stood_still(self.state, after):
             chances = [stalled(c, self.stall) for c in chances]
         return chances
-
-    def still(self, after: GameState) -> bool:
-        """Whether ``after`` is this position still: the game goes on, no senator has been
-        added or moved (only Caesar, a request or its answers)."""
-        return stood_still(self.state, after)
 
     def value(self, after: GameState, seat: int) -> float:
         """``seat``'s win chance in ``after``."""
