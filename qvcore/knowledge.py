@@ -245,6 +245,23 @@ class Knowledge:
         """How many tokens of ``q``'s hoard are of unknown kind."""
         return max(self.sizes[q] - sum(self.known[q]), 0)
 
+    def ceilings(self, view: dict[str, Any]) -> list[int]:
+        """The most each player can hold: a shown hoard exactly, else its known tokens and,
+        for each token of unknown kind, the best of the tokens nobody has seen placed (or a
+        V, should the view contradict what was learned)."""
+        remaining = self._remaining(view)
+        unseen = sorted((laurels.VALUES[k] for k in laurels.KINDS
+                         for _ in range(remaining[k])), reverse=True) if remaining else []
+        out = []
+        for q, player in enumerate(view["players"]):
+            if "hoard" in player:
+                out.append(laurels.heap_value(_heap(player["hoard"])))
+                continue
+            count = self.unknown(q)
+            best = unseen[:count] if remaining else [laurels.VALUES[laurels.V]] * count
+            out.append(laurels.heap_value(self.known[q]) + sum(best))
+        return out
+
     def deal_hidden(self, view: dict[str, Any],
                     rand: random.Random) -> tuple[list[Heap], list[int]]:
         """Draw every hoard and the pile (top last) consistently with the view and knowledge.

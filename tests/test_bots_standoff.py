@@ -1,19 +1,23 @@
-"""Bot games end without a concession (R9.1, R9.3, R12): a standoff from a real 5-player game
+"""Bot games end without a concession (R9.1, R9.3, R12): standoffs from real 5-player games
 of bots, where the Senate holds four senators, every other office on the way up is full, and
 the only actions that do not end the game are Caesar moves (R8). Filling the last seat makes
-seat 0 win; the players behind used to refuse every offer and move Caesar between the same
-paths for ever."""
+one player win; the players behind used to refuse every offer and move Caesar between the
+same paths for ever."""
 
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from qvcore import board, rules
+from qvcore.bots.closed import closed
+from qvcore.bots.situation import Situation
 from qvcore.concessions import floors, free_to_refuse, is_losing_fill, losing_consents
+from qvcore.game import Game
 from qvcore.knowledge import Knowledge
 from qvcore.observer import Observer
 from qvcore.position import from_position
@@ -30,16 +34,43 @@ def _public(s: GameState) -> tuple[Any, ...]:
     return (json.dumps(s.offices), tuple(s.supply), tuple(sum(h) for h in s.hoards))
 
 
-def _play_on(state: GameState, levels: list[str], seed: int) -> tuple[GameState, list[int]]:
-    """The table played on for ``ROUNDS`` rounds or until the position changes; the
-    concessions per seat (``qvcore.concessions``, as the tournament counts them)."""
+def _seated(state: GameState, levels: list[str], seed: int) -> tuple[list[Any],
+                                                                    list[Knowledge]]:
+    """Bots for ``levels`` that join the game at ``state``, and what each seat can know (to
+    judge a loss certain, as the tournament does)."""
     players = [make_player(level, seat, seed * 8 + seat) for seat, level in enumerate(levels)]
     knowledge = []
     for seat, player in enumerate(players):
         view = Observer(seat).view(state)
         player.meet(view)
         knowledge.append(Knowledge(seat, dict(view)))
-    conceded = [0] * len(levels)
+    return players, knowledge
+
+
+def _replayed(name: str) -> tuple[GameState, list[Any], list[Knowledge]]:
+    """The game of a save in ``POSITIONS`` and the bots of its table (its ``meta`` levels, its
+    seed), each having seen what it saw there: the start, its own view whenever it acted, and every
+    event (so that they know the hoards as the table's bots did, R10)."""
+    data = json.loads((POSITIONS / name).read_text())
+    game = Game(data["options"], data["seed"])
+    players, knowledge = _seated(game.state, data["meta"]["levels"], data["seed"])
+    for action in data["actions"]:
+        seat = rules.waiting_for(game.state)[0]
+        view = Observer(seat).view(game.state)
+        players[seat].memory.update(view)
+        knowledge[seat].update(dict(view))
+        event = game.apply(action)
+        for player, known in zip(players, knowledge, strict=True):
+            player.observe(event)
+            known.observe(event)
+    return game.state, players, knowledge
+
+
+def _play_on(state: GameState, players: list[Any],
+             knowledge: list[Knowledge]) -> tuple[GameState, list[int]]:
+    """The table played on for ``ROUNDS`` rounds or until the position changes; the
+    concessions per seat (``qvcore.concessions``, as the tournament counts them)."""
+    conceded = [0] * len(players)
     free: set[int] = set()
     start, end = _public(state), state.turn + ROUNDS * state.n
     while state.stage != OVER and state.turn < end and _public(state) == start:
@@ -82,10 +113,57 @@ def test_r9_bots_break_a_standoff_without_conceding(seed: int) -> None:
     from its own knowledge."""
     state = from_position(json.loads((POSITIONS / "bots-standoff-5p.json").read_text()))
     before = _public(state)
-    after, conceded = _play_on(state, LEVELS, seed)
+    after, conceded = _play_on(state, *_seated(state, LEVELS, seed))
     assert after.stage == OVER or _public(after) != before, (
         f"still a standoff after {ROUNDS} rounds (turn {after.turn})")
     assert conceded == [0] * len(LEVELS), conceded
+
+
+CLOSED = "bots-closed-5p.json"  # seed 250's game, three rounds into its standoff
+PRICED = "bots-priced-5p.json"  # seed 76's game, ten rounds into its standoff
+
+
+@pytest.mark.parametrize("name", [CLOSED, PRICED])
+def test_r9_1_the_replayed_standoffs_are_closed(name: str) -> None:
+    """R9.1, R5, R6: in both games the next senator added or moved can only fill the Senate's
+    last seat, and every action but a Caesar move does."""
+    state, _players, _knowledge = _replayed(name)
+    assert closed(state)
+    for action in rules.legal_actions(state):
+        after = state.copy()
+        rules.apply_action(after, action)
+        assert action["type"] in ("caesar", "request") or after.stage == OVER, action
+
+
+def test_r9_3_who_can_still_win_a_closed_standoff() -> None:
+    """R9.3, R12, R11: in seed 250's standoff seat 3 holds 37, which every player knows it holds
+    at least, and seats 2, 3, 0 and 3 sit in the Senate. Seats 0 and 2 could pass it only with
+    laurels a partner of the last move would have to give away, losing for certain; seat 1's
+    hoard is known to all, so the partner it needs (seat 3) would know it had lost. Each of
+    them can win only if another player concedes; seat 3 can win, and so can seat 4, whose
+    face-down tokens leave a partner room to hope."""
+    state, players, _knowledge = _replayed(CLOSED)
+    hopeless = []
+    for seat, player in enumerate(players):
+        view = dict(Observer(seat).view(state))
+        player.memory.update(view)
+        player.memory.still_turns += state.n  # a round into the standoff (stall.py)
+        hopeless.append(Situation(view, player.memory, random.Random(0)).hopeless())
+    assert hopeless == [True, True, True, False, False]
+
+
+@pytest.mark.parametrize(("name", "winner"), [(CLOSED, 3), (PRICED, 0)])
+def test_r9_1_bots_end_a_closed_standoff_without_conceding(name: str, winner: int) -> None:
+    """R9.1, R9.3, R6.5, R11: played on from two standoffs that used to last until the cap of
+    3000 actions, the bots end the game within a few rounds and nobody concedes. In seed 250
+    the players who can win only if another concedes move Caesar so that the next player can
+    enter the Senate without asking (seat 3, who wins); in seed 76 seat 4, whose price for its
+    consent seat 0 did not take, consents without one, and seat 0 enters with the laurel."""
+    state, players, knowledge = _replayed(name)
+    after, conceded = _play_on(state, players, knowledge)
+    assert after.stage == OVER, f"still a standoff after {ROUNDS} rounds (turn {after.turn})"
+    assert after.winner == winner
+    assert conceded == [0] * len(players), conceded
 
 
 def _stalled_bot(state: GameState, seat: int, level: str, seed: int) -> dict[str, Any]:

@@ -79,7 +79,10 @@ class HardBot(NormalBot):
     def rank(self, sit: Situation, legal: list[Action]) -> list[tuple[float, Action]]:
         ranked = super().rank(sit, legal)
         top = ranked[:self.candidates]
-        if len(top) < 2 or sit.state.stage == COUNCIL:
+        if len(top) < 2 or sit.state.stage == COUNCIL or sit.stall < 1.0:
+            # in a standoff (stall.py) the playouts would score an end by one sample's hidden
+            # hoards, all or nothing, and so could not weigh a small chance against the small
+            # worth of standing still: normal's one-ply choice stands
             return ranked
         gains = self.values(sit, top)
         # a stable sort: normal's order stands unless a playout gain is clear of the noise
@@ -142,7 +145,7 @@ class SearchHardBot(HardBot):
     def rank(self, sit: Situation, legal: list[Action]) -> list[tuple[float, Action]]:
         ranked = NormalBot.rank(self, sit, legal)
         top = ranked[:self.candidates]
-        if len(top) < 2 or sit.state.stage == COUNCIL:
+        if len(top) < 2 or sit.state.stage == COUNCIL or sit.stall < 1.0:
             return ranked
         values = self.values(sit, top)
         pressure = caesar_cost(sit.state.turn)

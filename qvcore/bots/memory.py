@@ -19,6 +19,7 @@ from .. import board, laurels
 from ..knowledge import Heap, Knowledge
 from ..position import sample_state
 from ..state import GameState
+from .stall import CALM_ROUNDS
 
 
 @dataclass
@@ -45,6 +46,12 @@ class Memory:
     #: since the position last changed: per (rival, path) the most this seat offered there
     #: and was refused (``offer_worth``), so that a bot in a standoff raises its offer
     still_refusals: dict[tuple[int, int], float] = field(default_factory=dict)
+    #: since the position last changed: (asked player, mover, path) of every consent given
+    #: at a price that the mover did not take, so that the player asked names no price again
+    still_priced: set[tuple[int, int, int]] = field(default_factory=set)
+    #: what every seat surely knows of the hoards (this seat's own as others see it): the
+    #: public events and the views with this seat's hoard hidden
+    public: Knowledge | None = None
     #: the offers of the request this seat has just decided on, kinds included
     pending_offers: dict[str, Any] | None = None
     _full_offers: dict[str, Any] = field(default_factory=dict)
@@ -60,6 +67,11 @@ class Memory:
             self.knowledge = Knowledge(self.seat, view)
         else:
             self.knowledge.update(view)
+        seen = public_view(view)
+        if self.public is None:
+            self.public = Knowledge(-1, seen)
+        else:
+            self.public.update(seen)
         if view["turn"] != self.turn:
             self.turn = view["turn"]
             self.requested = set()
@@ -68,6 +80,8 @@ class Memory:
         """Follow one public event."""
         if self.knowledge is not None:
             self.knowledge.observe(event)
+        if self.public is not None:
+            self.public.observe(event)
         kind = event.get("type")
         if kind == "move":
             self._move(event)
@@ -80,14 +94,22 @@ class Memory:
         if kind in ("add", "move", "retire"):
             self.still_turns = 0
             self.still_refusals = {}
+            self.still_priced = set()
         elif kind == "caesar" and not event.get("bonus"):
             self.still_turns += 1
+            if self.still_turns == CALM_ROUNDS * self.players:
+                # a standoff starts (stall.py): answers are weighed anew against a stall, so
+                # refusals given while standing still kept its worth say nothing of them
+                self.still_refusals = {}
         if kind == "answer" and event["mover"] == self.seat and event["consents"] == 0:
             key = (event["player"], _path(event), offer_key(self._offers.get(str(event["player"]))))
             self.refusals.setdefault(key, []).append(self.turn)
             where = (event["player"], _path(event))
             worth = offer_worth(self._full_offers.get(str(event["player"])))
             self.still_refusals[where] = max(self.still_refusals.get(where, -1.0), worth)
+        if kind == "answer" and event["consents"] and event.get("terms"):
+            # a price the mover takes moves a senator, which clears this (above)
+            self.still_priced.add((event["player"], event["mover"], _path(event)))
         if kind == "answer":
             q = event["player"]
             if q < len(self.asked):
@@ -152,6 +174,11 @@ class Memory:
         offering as much as ``offer`` or more."""
         return offer_worth(offer) <= self.still_refusals.get((q, path), -1.0)
 
+    def priced_in_vain(self, q: int, mover: int, path: int) -> bool:
+        """Whether ``q`` consented to ``mover`` on ``path`` at a price, since the position
+        last changed, and the mover did not take it."""
+        return (q, mover, path) in self.still_priced
+
     def caesar_repeats(self, path: int, since: int) -> int:
         """How often this seat moved Caesar onto ``path`` as its action since turn ``since``."""
         return sum(turn >= since and p == path for turn, p in self.caesar_moves)
@@ -163,6 +190,18 @@ class Memory:
     def estimated_total(self, q: int, mean_unknown: float) -> float:
         """A rival's expected total: known tokens plus unknown ones at ``mean_unknown``."""
         return laurels.heap_value(self.known[q]) + self.unknown[q] * mean_unknown
+
+
+def public_view(view: dict[str, Any]) -> dict[str, Any]:
+    """``view`` as any seat sees it: the viewer's own hoard hidden, unless every hoard is
+    shown (a V2 reveal, R12; the end of a game)."""
+    me = view["viewer"]
+    players = view["players"]
+    if any("hoard" in data for q, data in enumerate(players) if q != me):
+        return view
+    hidden = [{k: v for k, v in data.items() if k not in ("hoard", "total")} if q == me
+              else data for q, data in enumerate(players)]
+    return {**view, "players": hidden}
 
 
 def offer_key(offer: Any) -> str:

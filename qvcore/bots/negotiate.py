@@ -137,6 +137,9 @@ def choose_answer(sit: Situation, s: GameState, q: int, greedy: bool = True,
     if after is None:
         return refuse
     best, best_u = plain, sit.value(after, q)
+    if sit.stall < 1.0 and s.request is not None and sit.memory.priced_in_vain(
+            q, m, s.request.path):
+        greedy = False  # its price was not taken since the position last changed (stall.py)
     if greedy:
         for terms in _price_options(sit, s, q, own=q == sit.seat):
             action = {**plain, "terms": terms}

@@ -11,7 +11,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..state import BONUS, CONSENT, COUNCIL
+from .. import rules
+from ..board import SENATE
+from ..state import ACTION, BONUS, CONSENT, COUNCIL
 from .base import Action, Bot
 from .evaluate import DEFAULT, DIST, MEAN_TOKEN, Weights, path_of
 from .negotiate import KEEP, choose_answer, predict_request, recent
@@ -90,7 +92,23 @@ class NormalBot(Bot):
         scored.sort(key=lambda item: -item[0])
         if not scored:
             scored = [(0.0, legal[0])]
+        if state.stage != BONUS and sit.hopeless():
+            # nothing it does can win, and a game that never ends is won by nobody: first
+            # the Caesar moves that let the next player end the game alone (R6.5)
+            scored.sort(key=lambda item: not opens(sit, item[1]))
         return scored
+
+
+def opens(sit: Situation, action: Action) -> bool:
+    """Whether ``action`` moves Caesar so that the next player can fill the Senate without
+    asking anyone (R6.5; its own senators may give the consents, R6.3)."""
+    if action["type"] != "caesar":
+        return False
+    after = sit.after([action])
+    if after is None or after.stage != ACTION:
+        return False
+    return any(a["type"] == "move" and a["to"] == SENATE and a["player"] == after.current
+               for a in rules.legal_actions(after))
 
 
 def retire_lowest(legal: list[Action]) -> Action:

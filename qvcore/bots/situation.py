@@ -10,6 +10,7 @@ from .. import rules
 from ..concessions import floors, lost_for_certain
 from ..errors import RuleError
 from ..state import OVER, GameState
+from .closed import can_win, closed
 from .evaluate import DEFAULT, MEAN_TOKEN, Weights, final_chances, game_totals, win_chances
 from .memory import Memory
 from .stall import stall_factor, stalled, stood_still
@@ -40,6 +41,7 @@ class Situation:
         self.exact_end = False  # a finished game is scored from estimates, not the sample
         #: what standing still keeps of a chance here (1 unless the table stalls, stall.py)
         self.stall = stall_factor(memory.still_turns, self.state.n)
+        self._hopeless: bool | None = None
 
     @classmethod
     def known_state(cls, state: GameState, seat: int, memory: Memory,
@@ -57,6 +59,7 @@ class Situation:
         sit._values = {}
         sit.exact_end = True
         sit.stall = 1.0
+        sit._hopeless = False
         return sit
 
     def totals(self, after: GameState) -> list[float]:
@@ -80,6 +83,18 @@ class Situation:
         if self.stall < 1.0 and stood_still(self.state, after):
             chances = [stalled(c, self.stall) for c in chances]
         return chances
+
+    def hopeless(self) -> bool:
+        """In a standoff whose position is closed (``closed.py``): whether the seat can win
+        only if another player makes or allows a certain loss (judged from its knowledge)."""
+        if self._hopeless is None:
+            knowledge, public = self.memory.knowledge, self.memory.public
+            self._hopeless = (
+                self.stall < 1.0 and knowledge is not None and public is not None
+                and closed(self.state)
+                and not can_win(self.state, self.seat, self.base[self.seat], floors(knowledge),
+                                knowledge.ceilings(self.view), floors(public)))
+        return self._hopeless
 
     def value(self, after: GameState, seat: int) -> float:
         """``seat``'s win chance in ``after``."""
