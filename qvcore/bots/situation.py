@@ -86,12 +86,13 @@ class Situation:
 
     def hopeless(self) -> bool:
         """In a standoff whose position is closed (``closed.py``): whether the seat can win
-        only if another player makes or allows a certain loss (judged from its knowledge)."""
+        only if another player makes or allows a certain loss (judged from its knowledge; never
+        in a V3 series, where one game's totals are not the last word, R12)."""
         if self._hopeless is None:
             knowledge, public = self.memory.knowledge, self.memory.public
             self._hopeless = (
                 self.stall < 1.0 and knowledge is not None and public is not None
-                and closed(self.state)
+                and not self.state.options.series and closed(self.state)
                 and not can_win(self.state, self.seat, self.base[self.seat], floors(knowledge),
                                 knowledge.ceilings(self.view), floors(public)))
         return self._hopeless
