@@ -100,6 +100,13 @@ def scores(s: GameState, totals: Sequence[float], w: Weights = DEFAULT) -> list[
             continue
         free_best, held_best = _takeable(s, office, to_senate, to_office, held)
         needed = CONSENTS_NEEDED[office]
+        if len(here) == 1:  # the common case, without the set and the count
+            q = here[0]
+            ahead[q].append(AHEAD[office])
+            best = free_best if needed == 0 else held_best
+            if best > soon[q]:
+                soon[q] = best
+            continue
         for q in set(here):
             count = here.count(q)
             ahead[q].extend([AHEAD[office]] * count)
@@ -124,38 +131,56 @@ def scores(s: GameState, totals: Sequence[float], w: Weights = DEFAULT) -> list[
     return out
 
 
+#: per office, its paths out: (path, destination, the destination's seats, into the Senate)
+_OUT = tuple(tuple((path, PATH_TO[path], SEATS[PATH_TO[path]], PATH_TO[path] == SENATE)
+                   for path in PATHS_FROM_OFFICE[office]) for office in range(len(SEATS)))
+
+
 def _takeable(s: GameState, office: int, to_senate: float, to_office: float,
               held: float) -> tuple[float, float]:
     """What a senator's next move out of ``office`` could gain (laurel and height): the best
     when its player needs no consent (enough own senators there, or none needed), and the best
     when only Caesar's path is free of consent (other gains count a third, for the asking)."""
     free_best = held_best = 0.0
-    for path in PATHS_FROM_OFFICE[office]:
-        to = PATH_TO[path]
-        if len(s.offices[to]) >= SEATS[to]:
+    offices, spaces, caesar, values = s.offices, s.spaces, s.caesar, laurels.VALUES
+    for path, to, seats, into_senate in _OUT[office]:
+        if len(offices[to]) >= seats:
             continue
-        gain = to_senate if to == SENATE else to_office
-        token = s.spaces[path]
-        if token != EMPTY and s.caesar != path:
-            gain += laurels.VALUES[token]
-        free_best = max(free_best, gain)
-        held_best = max(held_best, gain if s.caesar == path else gain * held)
+        gain = to_senate if into_senate else to_office
+        token = spaces[path]
+        if token != EMPTY and caesar != path:
+            gain += values[token]
+        if gain > free_best:
+            free_best = gain
+        gained = gain if caesar == path else gain * held
+        if gained > held_best:
+            held_best = gained
     return free_best, held_best
 
 
 def eligibilities(s: GameState, w: Weights = DEFAULT) -> list[float]:
     """Each player's chance to have a senator in the Senate when the game ends (R9.3), from
-    one pass over the offices."""
+    one pass over the offices: the two senators nearest to it count (a senator in the supply
+    counts ``supply_dist`` steps, after those on the board)."""
     senate = s.offices[SENATE]
     n = s.n
     if s.options.series:
         return [1.0] * n
     left = SEATS[SENATE] - len(senate)
     base = left / SEATS[SENATE]
-    near: list[list[float]] = [[] for _ in range(n)]
+    nearest: list[float | None] = [None] * n
+    next_nearest: list[float | None] = [None] * n
     for office, here in enumerate(s.offices):
+        steps = DIST[office]
         for r in here:
-            near[r].append(DIST[office])
+            first = nearest[r]
+            if first is None or steps < first:
+                next_nearest[r] = first
+                nearest[r] = steps
+            else:
+                second_steps = next_nearest[r]
+                if second_steps is None or steps < second_steps:
+                    next_nearest[r] = steps
     out = []
     supply_dist, reach, second = w.supply_dist, w.reach, w.second
     for q in range(n):
@@ -165,11 +190,15 @@ def eligibilities(s: GameState, w: Weights = DEFAULT) -> list[float]:
         if left <= 0:
             out.append(0.0)
             continue
-        mine = sorted(near[q])
+        a, b = nearest[q], next_nearest[q]
         if s.supply[q]:
-            mine.append(supply_dist)
-        chances: list[float] = [base ** (d * reach) for d in mine[:2]] + [0.0, 0.0]
-        out.append(1.0 - (1.0 - chances[0]) * (1.0 - second * chances[1]))
+            if a is None:
+                a = supply_dist
+            elif b is None:
+                b = supply_dist
+        near = base ** (a * reach) if a is not None else 0.0
+        further = base ** (b * reach) if b is not None else 0.0
+        out.append(1.0 - (1.0 - near) * (1.0 - second * further))
     return out
 
 
