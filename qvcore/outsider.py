@@ -17,6 +17,7 @@ from typing import Any
 
 from . import board, laurels
 from .bots.evaluate import DIST  # steps to the Senate: board geometry only
+from .schemer import SchemerPlayer
 
 Action = dict[str, Any]
 MEAN_TOKEN = 3.0  # a rough value of a face-down token
@@ -142,9 +143,12 @@ def _laurel(view: dict[str, Any], path: int) -> int:
     return 0
 
 
-OUTSIDERS = ("greedy", "stubborn")
+OUTSIDERS = ("greedy", "stubborn", "schemer")
 
 
-def make_outsider(level: str, seat: int, seed: int) -> GreedyPlayer:
-    """``greedy`` or ``stubborn`` (greedy, refusing every request)."""
+def make_outsider(level: str, seat: int, seed: int) -> GreedyPlayer | SchemerPlayer:
+    """``greedy``, ``stubborn`` (greedy, refusing every request) or ``schemer``
+    (``schemer.py``: plans routes, reckons rivals' totals, bargains)."""
+    if level == "schemer":
+        return SchemerPlayer(seat, seed)
     return GreedyPlayer(seat, seed, stubborn=level == "stubborn")
