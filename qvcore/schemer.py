@@ -25,6 +25,7 @@ fills (or lets fill) the Senate whenever that is not a certain loss by its ledge
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Mapping
 from typing import Any
 
@@ -39,7 +40,7 @@ PATIENCE = 150
 #: a lost cause: an action it must never take (a certain loss, R9.3)
 NEVER = -1000.0
 #: rounds without a senator added or moved, after ``PATIENCE``, that make a standoff (R9.1)
-STANDOFF = 8
+STANDOFF = 16
 
 
 def _distances() -> tuple[int, ...]:
@@ -106,6 +107,14 @@ class SchemerPlayer:
     """A seat-view player with the bots' interface (``meet``, ``observe``, ``decide``)."""
 
     level = "schemer"
+    #: the lead a move may give its mover before this seat refuses its consent
+    lead = 6.0
+    #: the worth of a first senator taking the Senate's fourth seat while behind
+    fourth = -2.0
+    #: how much more a first entry is worth per senator already there, when behind
+    behind = -1.0
+    #: the worth of a senator that lets another of its own leave an office without consent
+    stack = 2.5
 
     def __init__(self, seat: int, seed: int) -> None:
         self.seat = seat
@@ -121,6 +130,7 @@ class SchemerPlayer:
         self.refused: dict[int, int] = {}  # path -> the last turn a rival refused it to me
         self.turn = 0
         self.still_since = 0  # the turn a senator was last added or moved (public)
+        self.placed: dict[int, int] = {}  # path -> the last turn it moved Caesar there
         self.priced: set[tuple[int, int, int]] = set()  # (turn, mover, path) it named a price
 
     # -- what it remembers --------------------------------------------------------------
@@ -142,6 +152,8 @@ class SchemerPlayer:
         kind = event.get("type")
         if kind == "caesar":
             self.caesar = board.PATH_INDEX[(event["from"], event["to"])]
+            if event["player"] == self.seat:
+                self.placed[self.caesar] = self.turn
         elif kind == "move":
             self.still_since = self.turn
             self._moved(event)
@@ -187,8 +199,15 @@ class SchemerPlayer:
     # -- deciding -----------------------------------------------------------------------
 
     def decide(self, seat_view: Mapping[str, Any]) -> Action:
-        """One listed action (perhaps with offers or terms) from this seat's view."""
-        view = dict(seat_view)
+        """One listed action (perhaps with offers or terms) from this seat's view; the time
+        each decision took is recorded for the tournament's table, never read."""
+        start, cpu = time.perf_counter(), time.process_time()
+        action = self._decide(dict(seat_view))
+        self.seconds.append(time.perf_counter() - start)
+        self.cpu_seconds.append(time.process_time() - cpu)
+        return action
+
+    def _decide(self, view: dict[str, Any]) -> Action:
         self._read(view)
         legal: list[Action] = view["legal"]
         stage = view["stage"]
@@ -229,17 +248,23 @@ class SchemerPlayer:
         return [float(p["total"]) if "total" in p else float(self.ledger.floor(p["seat"]))
                 for p in view["players"]]
 
-    def _fill_value(self, view: dict[str, Any], mover: int, gain: float) -> float:
+    def _fill_value(self, view: dict[str, Any], mover: int, gain: float,
+                    gifts: Mapping[int, float] | None = None,
+                    least: float | None = None) -> float:
         """Whether the move filling the Senate (R9.1) wins for this seat by its reckoning:
         ``NEVER`` when it loses for certain, a large value when it wins by a margin, else
-        small (positive only once patience runs out)."""
-        senate = list(view["senate"]) + [mover]
+        small (positive only once patience runs out). ``gifts``: what the move's deals and
+        rewards give its supporters (R7.2, R11); ``least``: the least the mover gains."""
+        senate = [*view["senate"], mover]
         me = self.seat
         if me not in senate:
             return NEVER
         totals, floors = self._totals(view), self._floors(view)
         totals[mover] += gain
-        floors[mover] += gain
+        floors[mover] += gain if least is None else least
+        for q, given in (gifts or {}).items():
+            totals[q] += given
+            floors[q] += given
         own = totals[me]
         first = senate.index(me)
         for q in set(senate) - {me}:
@@ -250,7 +275,7 @@ class SchemerPlayer:
                       for q in set(senate) - {me}), default=10.0)
         if margin >= 2.0:
             return 60.0
-        return 1.0 if view["turn"] >= PATIENCE else -60.0
+        return 5.0 if view["turn"] >= PATIENCE else -60.0
 
     def _reach(self, view: dict[str, Any], office: int, depth: int = 0) -> float:
         """The laurels a senator in ``office`` may still take on its best way up."""
@@ -273,14 +298,25 @@ class SchemerPlayer:
         free = 0.6 if board.SEATS[office] == 1 else 0.0  # it leaves without consent (R6.1)
         return -(1.3 + 0.4 * late) * DIST[office] + 0.5 * self._reach(view, office) + free
 
+    def _pair(self, view: dict[str, Any], office: int, leaving: bool = False) -> float:
+        """The worth of this seat's senators in ``office`` consenting to each other's moves
+        (R6.3): a senator joining one of its own there (or leaving one behind there)."""
+        if board.SEATS[office] == 1 or office == board.SENATE:
+            return 0.0
+        here = view["offices"][office].count(self.seat) - leaving
+        return self.stack if 1 <= here <= board.CONSENTS_NEEDED[office] else 0.0
+
     def _entry(self, view: dict[str, Any], gain: float) -> float:
         """The worth of a senator of this seat entering the Senate (not filling it)."""
         mine = view["senate"].count(self.seat)
         late = len(view["senate"])
-        if mine == 0:
-            return 8.0 + 3.0 * late
         totals = self._totals(view)
         ahead = totals[self.seat] + gain >= max(totals) - 1.0
+        if late == board.SEATS[board.SENATE] - 2 and not ahead:
+            # the fourth seat: the next entry ends the game, and the leader is ahead (R9.1)
+            return self.fourth if mine == 0 else -6.0
+        if mine == 0:
+            return 8.0 + (3.0 if ahead else self.behind) * late
         return 2.0 if ahead else -3.0
 
     # -- its own actions ----------------------------------------------------------------
@@ -288,10 +324,11 @@ class SchemerPlayer:
     def _value(self, view: dict[str, Any], action: Action) -> float:
         kind = action["type"]
         if kind == "add":
-            me = view["players"][self.seat]
+            on_board = int(view["players"][self.seat]["on_board"])
             late = len(view["senate"])
-            return 3.2 - 0.8 * me["on_board"] - 1.2 * late + self._office(view, action["office"]) \
-                - self._office(view, 3) + 0.3 * (action["office"] in (1, 3))
+            return 3.2 - 0.8 * on_board - 1.2 * late + self._office(view, action["office"]) \
+                - self._office(view, 3) + 0.3 * (action["office"] in (1, 3)) \
+                + self._pair(view, action["office"])
         if kind == "decline":
             return 0.3
         if kind == "caesar":
@@ -305,8 +342,13 @@ class SchemerPlayer:
             chance = self._chance(view, action)
             if tries:
                 chance = min(0.9, chance + 0.3)  # a second request comes with offers
-            return chance * move - 0.4
+            return chance * (move - self._gifts(view, action)) - 0.4
         cost = self._price(view, action)
+        if int(action["to"]) == board.SENATE and \
+                len(view["senate"]) == board.SEATS[board.SENATE] - 1:
+            token = _laurel(view, _path(action))
+            return self._fill_value(view, self.seat, token - self._paid(view, action),
+                                    self._given(view, action)) - 0.01 * cost
         return move - cost
 
     def _move_value(self, view: dict[str, Any], action: Action) -> float:
@@ -318,7 +360,8 @@ class SchemerPlayer:
             if len(view["senate"]) == board.SEATS[board.SENATE] - 1:
                 return self._fill_value(view, self.seat, token)
             return value + self._entry(view, token) - self._office(view, a)
-        return value + self._office(view, b) - self._office(view, a) + 0.8
+        return value + self._office(view, b) - self._office(view, a) + 0.8 \
+            + self._pair(view, b) - self._pair(view, a, leaving=True)
 
     def _price(self, view: dict[str, Any], action: Action) -> float:
         """What the deals of a move's supporters cost this seat, in points (R11)."""
@@ -332,7 +375,53 @@ class SchemerPlayer:
             terms = answer.get("terms") or {}
             cost += _value_of(terms.get("mover_pays")) - _value_of(terms.get("consenter_pays"))
             cost += (token + 1) // 2 if terms.get("split") else 0.0
+            cost += self._gift(view, q) * action["supporters"].count(q)
         return cost
+
+    def _paid(self, view: dict[str, Any], action: Action) -> float:
+        """The points a move's deals take from this seat, the mover (R11)."""
+        return sum(self._given(view, action).values()) - self._rewards(view, action)
+
+    def _rewards(self, view: dict[str, Any], action: Action) -> int:
+        """The I tokens the pool pays a move's supporters (R7.2)."""
+        others = [q for q in action.get("supporters", []) if q != self.seat]
+        return min(len(others), int(view["pool"]))
+
+    def _given(self, view: dict[str, Any], action: Action) -> dict[int, float]:
+        """What each supporter of a move of this seat gains by it: rewards and deals."""
+        request = view.get("request")
+        token = _laurel(view, _path(action))
+        out: dict[int, float] = {}
+        pool = int(view["pool"])
+        for q in action.get("supporters", []):
+            if q == self.seat:
+                continue
+            out[q] = out.get(q, 0.0) + (1.0 if pool > 0 else 0.0)
+            pool -= 1
+        for q in out:
+            if not request or request["path"] != _path(action):
+                break
+            terms = (request["answers"].get(str(q)) or {}).get("terms") or {}
+            out[q] += _value_of(terms.get("mover_pays")) - _value_of(terms.get("consenter_pays"))
+            out[q] += token // 2 - 1 if terms.get("split") else 0.0
+        return out
+
+    def _gift(self, view: dict[str, Any], q: int) -> float:
+        """What the I token a consent earns rival ``q`` (R7.2) costs this seat: much when
+        ``q`` is not behind it."""
+        if q == self.seat or not view["pool"]:
+            return 0.0
+        totals = self._totals(view)
+        return 1.0 if totals[q] >= totals[self.seat] else 0.3
+
+    def _gifts(self, view: dict[str, Any], action: Action) -> float:
+        """The reward tokens a request would most likely give away: to the rivals in the
+        office who are least threatening, as many as the consents it lacks."""
+        a = int(action["from"])
+        here = view["offices"][a]
+        missing = board.CONSENTS_NEEDED[a] - max(0, here.count(self.seat) - 1)
+        gifts = sorted(self._gift(view, q) for q in here if q != self.seat)
+        return sum(gifts[:max(0, missing)])
 
     def _chance(self, view: dict[str, Any], action: Action) -> float:
         """The chance the asked players give the consents a request needs (R6.2, R6.3)."""
@@ -376,7 +465,15 @@ class SchemerPlayer:
         hoard: dict[str, int] = dict(view["players"][self.seat].get("hoard", {}))
         offers: dict[str, Any] = {}
         size = view["players"][self.seat]["hoard_size"]
+        fill = int(action["to"]) == board.SENATE and \
+            len(view["senate"]) == board.SEATS[board.SENATE] - 1
         for q in sorted(set(view["offices"][a]) - {self.seat}):
+            if fill and q in view["senate"]:
+                bid = self._bid(view, q, token, hoard)
+                if bid is not None:
+                    hoard[bid] -= 1
+                    offers[str(q)] = {"mover_pays": [bid]}
+                continue  # it pays a rival who can still win only what keeps its own win
             if token >= 2 and size >= 3 and not offers.get("split_used"):
                 offers[str(q)] = {"split": True}
                 offers["split_used"] = True
@@ -389,16 +486,37 @@ class SchemerPlayer:
         offers.pop("split_used", None)
         return {**action, "offers": offers} if offers else dict(action)
 
+    def _bid(self, view: dict[str, Any], q: int, token: int,
+             hoard: Mapping[str, int]) -> str | None:
+        """For the fill of a standoff: the biggest token it can pay rival ``q`` (in the
+        Senate) and still win by its reckoning, so that ``q`` keeps a chance (R9.3, R11)."""
+        if view["turn"] - self.still_since < 3 * len(view["players"]):
+            return None
+        totals = self._totals(view)
+        own = totals[self.seat] + token
+        best = None
+        for name in laurels.KIND_NAMES:
+            value = laurels.VALUES[laurels.KIND_BY_NAME[name]]
+            if hoard.get(name, 0) > 0 and own - value >= totals[q] + value + 1 + 1.0:
+                best = name
+        return best
+
     def _recently_refused(self, view: dict[str, Any], path: int) -> bool:
         """Whether a rival refused this seat a move along ``path`` in the last two rounds."""
-        return view["turn"] - self.refused.get(path, -999) <= 2 * len(view["players"])
+        return int(view["turn"]) - self.refused.get(path, -999) <= 2 * len(view["players"])
 
     def _resigned(self, view: dict[str, Any]) -> bool:
         """A standoff after ``PATIENCE``: no senator added or moved for ``STANDOFF`` rounds.
-        Then it stops blocking a fill it cannot win and consents to it (R9.1): the game
-        ends, as a player at a table would let it, though it loses it."""
-        return view["turn"] >= PATIENCE and \
-            view["turn"] - self.still_since >= STANDOFF * len(view["players"])
+        Then it stops moving Caesar off a rival's way into a full Senate and puts him on
+        one (R6.5, R9.1), so that a rival may end the game, and consents to a fill by a
+        rival it can no longer catch (``_hopeless``); it never fills to a certain loss."""
+        turn = int(view["turn"])
+        return turn >= PATIENCE and turn - self.still_since >= STANDOFF * len(view["players"])
+
+    def _hopeless(self, view: dict[str, Any], mover: int, token: int) -> bool:
+        """Whether the mover holds, at the least, more than this seat could ever catch up by
+        its reckoning (a V ahead of its own total): a game it can no longer win (R9.3)."""
+        return self._floors(view)[mover] + token > self._totals(view)[self.seat] + 5
 
     def _fears(self, view: dict[str, Any], q: int, path: int) -> bool:
         """Whether rival ``q`` entering the Senate by ``path`` would hurt this seat: a first
@@ -409,6 +527,20 @@ class SchemerPlayer:
             return self._fill_value(view, q, 0) < 0
         return q not in view["senate"]
 
+    def _danger(self, view: dict[str, Any], path: int) -> float:
+        """What Caesar on a way into the Senate costs this seat: the rivals it lets in
+        without consent (R6.5), a fill it does not win worst of all (R9)."""
+        a, b = board.PATH_FROM[path], board.PATH_TO[path]
+        if b != board.SENATE or len(view["offices"][b]) >= board.SEATS[b]:
+            return 0.0
+        fill = len(view["senate"]) == board.SEATS[board.SENATE] - 1
+        leader = self._leader(view)
+        worst = 0.0
+        for q in set(view["offices"][a]) - {self.seat}:
+            if self._fears(view, q, path):
+                worst = max(worst, 8.0 if fill else 4.0 if q == leader else 2.0)
+        return worst
+
     def _caesar_value(self, view: dict[str, Any], action: Action) -> float:
         """Caesar onto the leader's next laurel (R7.4), or onto its own blocked way (R6.5);
         never onto a way into the Senate that frees a rival who is not there yet."""
@@ -416,19 +548,20 @@ class SchemerPlayer:
         a, b = board.PATH_FROM[path], board.PATH_TO[path]
         here = view["offices"][a]
         token = _laurel(view, path)
-        if view["stage"] == "bonus":
-            base = 0.3
-        else:
-            base = -1.5
-        if b == board.SENATE and any(self._fears(view, q, path) for q in set(here) - {self.seat}):
-            return base - 4.0
-        value = base
-        leader = self._leader(view)
+        base = 0.3 if view["stage"] == "bonus" else -1.5
+        value = base - self._danger(view, path)
         totals = self._totals(view)
+        if self._resigned(view) and b == board.SENATE and len(view["senate"]) == \
+                board.SEATS[board.SENATE] - 1 and any(
+                    totals[q] >= max(totals[r] for r in [*view["senate"], q])
+                    for q in set(here) - {self.seat}):
+            value += 3.0  # a standoff: it lets the rival who wins the fill end the game
+        leader = self._leader(view)
         if leader != self.seat and leader in here and totals[leader] >= totals[self.seat] + 3:
             value += 0.3 * token
-        if self.seat in here and len(view["offices"][b]) < board.SEATS[b] \
-                and self._recently_refused(view, path):
+        recent = view["turn"] - self.placed.get(path, -999) <= 3 * len(view["players"])
+        if self.seat in here and len(view["offices"][b]) < board.SEATS[b] and not recent and (
+                self._recently_refused(view, path) or self._chance(view, action) < 0.5):
             step = self._move_value(view, {"from": a, "to": b}) - token
             value += 0.5 * max(0.0, step)
         if self.seat in here and token:
@@ -451,14 +584,21 @@ class SchemerPlayer:
         token = _laurel(view, path)
         patient = view["turn"] >= PATIENCE
         if to == board.SENATE and len(view["senate"]) == board.SEATS[board.SENATE] - 1:
-            fill = self._fill_value(view, mover, token)
-            return yes if fill > 0 or self._resigned(view) else no
-        totals = self._totals(view)
-        after = totals[mover] + token
-        leads = all(after > t for q, t in enumerate(totals) if q != mover)
-        offered = _offer_worth(request["offers"].get(str(self.seat)), token)
-        if not patient and (mover == self._leader(view) or leads) and offered < 3.0:
+            offer = request["offers"].get(str(self.seat))
+            mine = _offer_worth(offer, token) + (1.0 if view["pool"] else 0.0)
+            offer = offer or {}
+            paid = _count(offer.get("mover_pays")) + (token // 2 if offer.get("split") else 0)
+            fill = self._fill_value(view, mover, token - _offer_worth(offer, token),
+                                    {self.seat: mine}, float(token - paid))  # a token: 1 at least
+            if fill > 0 or (self._resigned(view) and self._hopeless(view, mover, token)):
+                return yes
             return no
+        totals = self._totals(view)
+        others = max(t for q, t in enumerate(totals) if q != mover)
+        ahead = totals[mover] + token - others  # the mover's lead after the move
+        offered = _offer_worth(request["offers"].get(str(self.seat)), token)
+        if not patient and offered < 3.0 and (ahead > self.lead or mover == self._leader(view)):
+            return no  # it does not help the visible leader, nor make a new one
         terms = self._terms(view, mover, path, token)
         if to == board.SENATE and mover not in view["senate"] and not patient:
             if self.seat not in view["senate"] and len(view["senate"]) >= 2:
