@@ -6,7 +6,8 @@ on. It takes the best laurel it can, climbs, asks for consent when the laurel is
 (once per path and turn), consents except to a visible leader or to a move that fills the
 Senate without it (R9.3), and fills the Senate itself only when it leads (until a long game
 makes it give in: ``PATIENCE``). ``stubborn`` makes
-it refuse every request (a scripted human who never consents).
+it refuse every request (a scripted human who never consents). ``schemer`` is a stronger
+outside opponent that plans, reckons and bargains (``schemer.py``).
 """
 
 from __future__ import annotations
