@@ -551,11 +551,11 @@ class SchemerPlayer:
         base = 0.3 if view["stage"] == "bonus" else -1.5
         value = base - self._danger(view, path)
         totals = self._totals(view)
+        after = (self.seat + 1) % len(view["players"])  # Caesar stays there for its turn only
         if self._resigned(view) and b == board.SENATE and len(view["senate"]) == \
-                board.SEATS[board.SENATE] - 1 and any(
-                    totals[q] >= max(totals[r] for r in [*view["senate"], q])
-                    for q in set(here) - {self.seat}):
-            value += 3.0  # a standoff: it lets the rival who wins the fill end the game
+                board.SEATS[board.SENATE] - 1 and after in here and \
+                totals[after] >= max(totals[r] for r in [*view["senate"], after]):
+            value += 3.0  # a standoff: it lets the next player, who wins the fill, end it
         leader = self._leader(view)
         if leader != self.seat and leader in here and totals[leader] >= totals[self.seat] + 3:
             value += 0.3 * token
