@@ -38,7 +38,8 @@ def main(argv: list[str] | None = None) -> int:
     tour.add_argument("--seed", type=int, default=1)
     tour.add_argument("--seats", default="hard,normal,normal,normal",
                       help="comma-separated levels, one per seat: random, easy, normal, hard, "
-                      "or the outside opponents greedy, stubborn (never consents)")
+                      "or the outside opponents greedy, stubborn (never consents), schemer (plans "
+                      "routes, reckons totals, bargains)")
     tour.add_argument("--jobs", type=int, default=1, help="worker processes")
     tour.add_argument("--json", action="store_true", help="print one JSON object")
     _variant_flags(tour)

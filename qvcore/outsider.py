@@ -6,7 +6,8 @@ on. It takes the best laurel it can, climbs, asks for consent when the laurel is
 (once per path and turn), consents except to a visible leader or to a move that fills the
 Senate without it (R9.3), and fills the Senate itself only when it leads (until a long game
 makes it give in: ``PATIENCE``). ``stubborn`` makes
-it refuse every request (a scripted human who never consents).
+it refuse every request (a scripted human who never consents). ``schemer`` is a stronger
+outside opponent that plans, reckons and bargains (``schemer.py``).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import Any
 
 from . import board, laurels
 from .bots.evaluate import DIST  # steps to the Senate: board geometry only
+from .schemer import SchemerPlayer
 
 Action = dict[str, Any]
 MEAN_TOKEN = 3.0  # a rough value of a face-down token
@@ -142,9 +144,12 @@ def _laurel(view: dict[str, Any], path: int) -> int:
     return 0
 
 
-OUTSIDERS = ("greedy", "stubborn")
+OUTSIDERS = ("greedy", "stubborn", "schemer")
 
 
-def make_outsider(level: str, seat: int, seed: int) -> GreedyPlayer:
-    """``greedy`` or ``stubborn`` (greedy, refusing every request)."""
+def make_outsider(level: str, seat: int, seed: int) -> GreedyPlayer | SchemerPlayer:
+    """``greedy``, ``stubborn`` (greedy, refusing every request) or ``schemer``
+    (``schemer.py``: plans routes, reckons rivals' totals, bargains)."""
+    if level == "schemer":
+        return SchemerPlayer(seat, seed)
     return GreedyPlayer(seat, seed, stubborn=level == "stubborn")

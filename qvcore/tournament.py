@@ -94,7 +94,7 @@ def play_game(options: Options | dict[str, Any], seed: int, levels: list[str],
 
 def make_player(level: str, seat: int, seed: int) -> Any:
     """A bot level, ``hard-search`` (hard choosing by information-set search), or an outside
-    opponent (``greedy``, ``stubborn``: ``outsider.py``)."""
+    opponent (``greedy``, ``stubborn``: ``outsider.py``; ``schemer``: ``schemer.py``)."""
     if level in OUTSIDERS:
         return make_outsider(level, seat, seed)
     if level == SearchHardBot.level:
