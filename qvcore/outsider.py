@@ -16,9 +16,10 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from . import board, laurels
+from . import board
 from .bots.evaluate import DIST  # steps to the Senate: board geometry only
 from .schemer import SchemerPlayer
+from .seatview import laurel_on, path_of
 
 Action = dict[str, Any]
 MEAN_TOKEN = 3.0  # a rough value of a face-down token
@@ -60,7 +61,7 @@ class GreedyPlayer:
         options = [a for a in legal if a["type"] not in ("withdraw", "reveal")] or legal
         action = max(options, key=lambda a: self._score(view, a) + 0.01 * self.rand.random())
         if action["type"] == "request":
-            self._asked[1].add(_path(action))
+            self._asked[1].add(path_of(action))
         return action
 
     # -- scores ------------------------------------------------------------------------
@@ -85,16 +86,16 @@ class GreedyPlayer:
             return 0.1
         if kind == "caesar":
             return self._caesar_score(view, action)
-        path = _path(action)
+        path = path_of(action)
         to = action["to"]
         if to == board.SENATE and len(view["senate"]) >= board.SEATS[board.SENATE] - 1 \
                 and not self._leads(view) and view["turn"] < PATIENCE:
             return -10.0
-        gain = 1.0 + _dist(action["from"]) - _dist(to) + _laurel(view, path)
+        gain = 1.0 + _dist(action["from"]) - _dist(to) + laurel_on(view, path)
         if to == board.SENATE:
             gain += 3.0
         if kind == "request":
-            if path in self._asked[1] or _laurel(view, path) < 3:
+            if path in self._asked[1] or laurel_on(view, path) < 3:
                 return -1.0
             return 0.6 * gain
         return gain
@@ -102,13 +103,13 @@ class GreedyPlayer:
     def _caesar_score(self, view: dict[str, Any], action: Action) -> float:
         """Caesar onto the best laurel the visible leader could take next (R8)."""
         if view["stage"] == "bonus":
-            return 0.5 + 0.1 * _laurel(view, _path(action))
+            return 0.5 + 0.1 * laurel_on(view, path_of(action))
         leader = self._leader(view)
         if leader == self.seat:
             return 0.0
-        path = _path(action)
+        path = path_of(action)
         there = view["offices"][action["from"]]
-        return 0.2 * _laurel(view, path) if leader in there else 0.0
+        return 0.2 * laurel_on(view, path) if leader in there else 0.0
 
     def _answer(self, view: dict[str, Any], legal: list[Action]) -> Action:
         counts = sorted(a["consents"] for a in legal
@@ -129,19 +130,6 @@ class GreedyPlayer:
 
 def _dist(office: int) -> int:
     return DIST[office]
-
-
-def _path(action: Action) -> int:
-    return board.PATH_INDEX[(int(action["from"]), int(action["to"]))]
-
-
-def _laurel(view: dict[str, Any], path: int) -> int:
-    for space in view["spaces"]:
-        if space["path"] == path:
-            if space["caesar"] or space["token"] is None:
-                return 0
-            return laurels.VALUES[laurels.KIND_BY_NAME[space["token"]]]
-    return 0
 
 
 OUTSIDERS = ("greedy", "stubborn", "schemer")

@@ -30,6 +30,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from . import board, laurels
+from .seatview import laurel_on, path_of
 
 Action = dict[str, Any]
 
@@ -223,7 +224,7 @@ class SchemerPlayer:
         best = max(scored, key=lambda t: (t[0], -t[1]))[2]
         if best["type"] == "request":
             best = self._offers(view, best)
-            path = _path(best)
+            path = path_of(best)
             self.tried[1][path] = self.tried[1].get(path, 0) + 1
         return best
 
@@ -284,7 +285,7 @@ class SchemerPlayer:
         best = 0.0
         for path in board.PATHS_FROM_OFFICE[office]:
             to = board.PATH_TO[path]
-            here = _laurel(view, path) if board.SEATS[office] > 1 else 0
+            here = laurel_on(view, path) if board.SEATS[office] > 1 else 0
             room = 1.0 if len(view["offices"][to]) < board.SEATS[to] or to == board.SENATE \
                 else 0.5
             best = max(best, room * (0.7 * here + 0.8 * self._reach(view, to, depth + 1)))
@@ -335,7 +336,7 @@ class SchemerPlayer:
             return self._caesar_value(view, action)
         move = self._move_value(view, action)
         if kind == "request":
-            path = _path(action)
+            path = path_of(action)
             tries = self.tried[1].get(path, 0)
             if tries >= 2 or sum(self.tried[1].values()) >= 3:
                 return NEVER / 2  # asked enough this turn: it plays something else
@@ -346,15 +347,15 @@ class SchemerPlayer:
         cost = self._price(view, action)
         if int(action["to"]) == board.SENATE and \
                 len(view["senate"]) == board.SEATS[board.SENATE] - 1:
-            token = _laurel(view, _path(action))
+            token = laurel_on(view, path_of(action))
             return self._fill_value(view, self.seat, token - self._paid(view, action),
                                     self._given(view, action)) - 0.01 * cost
         return move - cost
 
     def _move_value(self, view: dict[str, Any], action: Action) -> float:
         a, b = int(action["from"]), int(action["to"])
-        path = _path(action)
-        token = float(_laurel(view, path)) if board.SEATS[a] > 1 else 0.0
+        path = path_of(action)
+        token = float(laurel_on(view, path)) if board.SEATS[a] > 1 else 0.0
         value = token + 0.2 * len(view["senate"]) * (board.SEATS[a] > 1 and token > 0)
         if b == board.SENATE:
             if len(view["senate"]) == board.SEATS[board.SENATE] - 1:
@@ -367,9 +368,9 @@ class SchemerPlayer:
         """What the deals of a move's supporters cost this seat, in points (R11)."""
         request = view.get("request")
         cost = 0.0
-        if not request or request["path"] != _path(action):
+        if not request or request["path"] != path_of(action):
             return 0.0
-        token = _laurel(view, request["path"])
+        token = laurel_on(view, request["path"])
         for q in set(action.get("supporters", [])) - {self.seat}:
             answer = request["answers"].get(str(q)) or {}
             terms = answer.get("terms") or {}
@@ -390,7 +391,7 @@ class SchemerPlayer:
     def _given(self, view: dict[str, Any], action: Action) -> dict[int, float]:
         """What each supporter of a move of this seat gains by it: rewards and deals."""
         request = view.get("request")
-        token = _laurel(view, _path(action))
+        token = laurel_on(view, path_of(action))
         out: dict[int, float] = {}
         pool = int(view["pool"])
         for q in action.get("supporters", []):
@@ -399,7 +400,7 @@ class SchemerPlayer:
             out[q] = out.get(q, 0.0) + (1.0 if pool > 0 else 0.0)
             pool -= 1
         for q in out:
-            if not request or request["path"] != _path(action):
+            if not request or request["path"] != path_of(action):
                 break
             terms = (request["answers"].get(str(q)) or {}).get("terms") or {}
             out[q] += _value_of(terms.get("mover_pays")) - _value_of(terms.get("consenter_pays"))
@@ -454,11 +455,11 @@ class SchemerPlayer:
     def _offers(self, view: dict[str, Any], action: Action) -> Action:
         """Add offers to a request for the players likely to refuse, when it is worth it:
         a split of a good laurel, else one of its own tokens (R11; only tokens it holds)."""
-        path = _path(action)
+        path = path_of(action)
         if not self.tried[1].get(path) and not self._recently_refused(view, path):
             return dict(action)
         a = int(action["from"])
-        token = _laurel(view, path)
+        token = laurel_on(view, path)
         worth = self._move_value(view, action)
         if worth < 3.0:
             return dict(action)
@@ -544,10 +545,10 @@ class SchemerPlayer:
     def _caesar_value(self, view: dict[str, Any], action: Action) -> float:
         """Caesar onto the leader's next laurel (R7.4), or onto its own blocked way (R6.5);
         never onto a way into the Senate that frees a rival who is not there yet."""
-        path = _path(action)
+        path = path_of(action)
         a, b = board.PATH_FROM[path], board.PATH_TO[path]
         here = view["offices"][a]
-        token = _laurel(view, path)
+        token = laurel_on(view, path)
         base = 0.3 if view["stage"] == "bonus" else -1.5
         value = base - self._danger(view, path)
         totals = self._totals(view)
@@ -581,7 +582,7 @@ class SchemerPlayer:
         request = view["request"]
         mover, path = request["mover"], request["path"]
         to = request["to"]
-        token = _laurel(view, path)
+        token = laurel_on(view, path)
         patient = view["turn"] >= PATIENCE
         if to == board.SENATE and len(view["senate"]) == board.SEATS[board.SENATE] - 1:
             offer = request["offers"].get(str(self.seat))
@@ -640,7 +641,7 @@ class SchemerPlayer:
         if leader == self.seat or leader not in view["offices"][a] \
                 or self.seat in view["offices"][a]:
             return 0.0
-        return float(_laurel(view, path))
+        return float(laurel_on(view, path))
 
 
 def _offer_worth(offer: Any, token: int) -> float:
@@ -667,17 +668,3 @@ def _value_of(paid: Any) -> float:
 
 def _worth(kind: int) -> int:
     return laurels.VALUES[kind]
-
-
-def _path(action: Action) -> int:
-    return board.PATH_INDEX[(int(action["from"]), int(action["to"]))]
-
-
-def _laurel(view: dict[str, Any], path: int) -> int:
-    """The value of the face-up laurel a move along ``path`` would take now (R7.1, R7.4)."""
-    for space in view["spaces"]:
-        if space["path"] == path:
-            if space["caesar"] or space["token"] is None:
-                return 0
-            return laurels.VALUES[laurels.KIND_BY_NAME[space["token"]]]
-    return 0

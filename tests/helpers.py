@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import json
+import random
 from typing import Any
 
 import pytest
@@ -262,3 +263,21 @@ def simple_universe(n: int) -> list[Action]:
         out.extend({"type": "answer", "player": p, "consents": c} for c in range(3))
         out.extend({"type": t, "player": p} for t in ("withdraw", "decline", "reveal"))
     return out
+
+
+def hide_differently(game: Game, seat: int) -> Game:
+    """The same game with the pile reordered and rivals' hidden tokens changed (R10)."""
+    other = Game(game.options, game.seed)
+    other.events = game.events
+    state = game.state.copy()
+    random.Random(3).shuffle(state.pile)
+    for q in range(state.n):
+        if q == seat:
+            continue
+        heap = state.hoards[q]
+        for kind in laurels.KINDS:  # swap every token of a rival for a V of the same count
+            if kind != 5 and heap[kind]:
+                heap[5] += heap[kind]
+                heap[kind] = 0
+    other.state = state
+    return other

@@ -3,7 +3,6 @@ and no peeking: a bot decides from its seat's view and the public events only (R
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
@@ -12,9 +11,9 @@ from qvcore import Game, rules
 from qvcore.board import SENATE
 from qvcore.bots import make_bot
 from qvcore.bots.evaluate import DEFAULT, Weights, win_chances
-from qvcore.laurels import KINDS
 from qvcore.observer import Observer
 from qvcore.tournament import play_game
+from tests.helpers import hide_differently
 
 VARIANTS: list[dict[str, Any]] = [
     {},
@@ -75,24 +74,6 @@ def test_same_seed_events_and_view_give_the_same_decision(level: str) -> None:
     assert first == second
 
 
-def _hide_differently(game: Game, seat: int) -> Game:
-    """The same game with the pile reordered and rivals' hidden tokens changed (R10)."""
-    other = Game(game.options, game.seed)
-    other.events = game.events
-    state = game.state.copy()
-    random.Random(3).shuffle(state.pile)
-    for q in range(state.n):
-        if q == seat:
-            continue
-        heap = state.hoards[q]
-        for kind in KINDS:  # swap every token of a rival for a V of the same count
-            if kind != 5 and heap[kind]:
-                heap[5] += heap[kind]
-                heap[kind] = 0
-    other.state = state
-    return other
-
-
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
 @pytest.mark.parametrize("steps", [25, 60])
 def test_decision_depends_only_on_the_seats_view(level: str, steps: int) -> None:
@@ -101,7 +82,7 @@ def test_decision_depends_only_on_the_seats_view(level: str, steps: int) -> None
     game = Game({"players": 4}, 21)
     _advance(game, [make_bot("normal", s, 40 + s) for s in range(4)], steps)
     seat = rules.waiting_for(game.state)[0]
-    other = _hide_differently(game, seat)
+    other = hide_differently(game, seat)
     assert other.state.pile != game.state.pile or other.state.hoards != game.state.hoards
     view = Observer(seat).view(game.state)
     assert Observer(seat).view(other.state) == view

@@ -5,17 +5,16 @@ view and the public events only (R10), and its refusals at the Senate (R9.1, R9.
 from __future__ import annotations
 
 import ast
-import random
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from qvcore import Game, rules
-from qvcore.laurels import KINDS
 from qvcore.observer import Observer
 from qvcore.schemer import SchemerPlayer
 from qvcore.tournament import MAX_ACTIONS, make_player, play_game
+from tests.helpers import hide_differently
 
 TABLES = [
     ["schemer", "schemer", "schemer"],
@@ -85,24 +84,6 @@ def _advanced(steps: int) -> Game:
     return game
 
 
-def _hide_differently(game: Game, seat: int) -> Game:
-    """The same game with the pile reordered and the rivals' hidden tokens changed (R10)."""
-    other = Game(game.options, game.seed)
-    other.events = game.events
-    state = game.state.copy()
-    random.Random(3).shuffle(state.pile)
-    for q in range(state.n):
-        if q == seat:
-            continue
-        heap = state.hoards[q]
-        for kind in KINDS:  # every token of a rival becomes a V
-            if kind != 5 and heap[kind]:
-                heap[5] += heap[kind]
-                heap[kind] = 0
-    other.state = state
-    return other
-
-
 def _fresh(game: Game, seat: int) -> SchemerPlayer:
     """A schemer that joined at the start and was fed every public event since."""
     player = SchemerPlayer(seat, 9)
@@ -118,7 +99,7 @@ def test_decision_depends_only_on_the_seats_view(steps: int) -> None:
     differ in the pile's order and in the rivals' hoards, give the same decision."""
     game = _advanced(steps)
     seat = rules.waiting_for(game.state)[0]
-    other = _hide_differently(game, seat)
+    other = hide_differently(game, seat)
     assert other.state.pile != game.state.pile or other.state.hoards != game.state.hoards
     view = Observer(seat).view(game.state)
     assert Observer(seat).view(other.state) == view
@@ -127,16 +108,25 @@ def test_decision_depends_only_on_the_seats_view(steps: int) -> None:
 
 
 def test_schemer_shares_nothing_with_the_bots() -> None:
-    """It was never tuned with the bots: it imports the board and the laurels, no bot code."""
-    source = Path(__file__).parents[1] / "qvcore" / "schemer.py"
+    """It was never tuned with the bots: it imports the board, the laurels and the view
+    readers it shares with greedy (``seatview``, which import only those two), no bot code."""
+    allowed = {".board", ".laurels", "__future__.annotations", "random", "time",
+               "collections.abc.Mapping", "typing.Any"}
+    readers = {"seatview.laurel_on", "seatview.path_of"}
+    assert _imports("schemer.py") <= allowed | readers, _imports("schemer.py")
+    assert _imports("seatview.py") <= allowed, _imports("seatview.py")
+
+
+def _imports(module: str) -> set[str]:
+    """What a module of qvcore imports, as "module.name" ("" for the package itself)."""
+    source = Path(__file__).parents[1] / "qvcore" / module
     imported = set()
     for node in ast.walk(ast.parse(source.read_text())):
         if isinstance(node, ast.ImportFrom):
             imported |= {f"{node.module or ''}.{a.name}" for a in node.names}
         elif isinstance(node, ast.Import):
             imported |= {a.name for a in node.names}
-    assert imported <= {".board", ".laurels", "__future__.annotations", "random", "time",
-                        "collections.abc.Mapping", "typing.Any"}, imported
+    return imported
 
 
 def _fill_request(senate: list[int], totals: list[int]) -> Game:
