@@ -7,6 +7,7 @@ exactly one path, so a laurel space is named by its path.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Final
 
 from .protocol import BoardData
@@ -50,6 +51,19 @@ PATHS_FROM_OFFICE: Final = tuple(
     tuple(i for i, p in enumerate(PATHS) if p[0] == office) for office in range(len(SEATS))
 )
 
+
+def _steps_to_senate() -> tuple[int, ...]:
+    dist = [99] * len(SEATS)
+    dist[SENATE] = 0
+    for _ in SEATS:
+        for a, b, _laurel in PATHS:
+            dist[a] = min(dist[a], dist[b] + 1)
+    return tuple(dist)
+
+
+#: steps from each office to the Senate along upward paths
+DIST: Final = _steps_to_senate()
+
 #: path 9->13, where Caesar starts (R3.3)
 CAESAR_START: Final = PATH_INDEX[(9, 13)]
 
@@ -62,6 +76,11 @@ LAYOUT: Final = (
     (0.33, 0.63), (0.68, 0.66), (0.90, 0.64), (0.17, 0.47), (0.50, 0.45),
     (0.90, 0.47), (0.74, 0.32), (0.12, 0.18), (0.50, 0.13), (0.88, 0.20),
 )
+
+
+def path_of(action: Mapping[str, object]) -> int:
+    """The path a legal move, request or Caesar action names by its ``from`` and ``to``."""
+    return PATH_INDEX[(int(action["from"]), int(action["to"]))]  # type: ignore[call-overload]
 
 
 def path_name(path: int) -> str:

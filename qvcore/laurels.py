@@ -30,6 +30,10 @@ def pile_tokens() -> list[int]:
     return [kind for kind in KINDS if kind != I for _ in range(BOX[kind])]
 
 
+#: the mean value of a token drawn from the pile (R1): what a face-down token is worth unseen
+PILE_MEAN: Final = sum(VALUES[k] for k in pile_tokens()) / len(pile_tokens())
+
+
 def empty_heap() -> list[int]:
     """Six zero counts: a hoard with nothing in it."""
     return [0, 0, 0, 0, 0, 0]

@@ -17,9 +17,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from . import board
-from .bots.evaluate import DIST  # steps to the Senate: board geometry only
+from .board import DIST, path_of
 from .schemer import SchemerPlayer
-from .seatview import laurel_on, path_of
+from .seatview import laurel_on
 
 Action = dict[str, Any]
 MEAN_TOKEN = 3.0  # a rough value of a face-down token

@@ -30,31 +30,17 @@ from collections.abc import Mapping
 from typing import Any
 
 from . import board, laurels
-from .seatview import laurel_on, path_of
+from .board import DIST, path_of
+from .seatview import laurel_on
 
 Action = dict[str, Any]
 
-#: the mean value of a face-down token of the draw pile (R1): 139 points in 44 tokens
-PILE_MEAN = 139 / 44
 #: the turn from which the schemer gives in so that its games end (never to a certain loss)
 PATIENCE = 150
 #: a lost cause: an action it must never take (a certain loss, R9.3)
 NEVER = -1000.0
 #: rounds without a senator added or moved, after ``PATIENCE``, that make a standoff (R9.1)
 STANDOFF = 16
-
-
-def _distances() -> tuple[int, ...]:
-    """Steps from each office to the Senate along upward paths (R2)."""
-    dist = [99] * len(board.SEATS)
-    dist[board.SENATE] = 0
-    for _ in board.SEATS:
-        for a, b, _laurel in board.PATHS:
-            dist[a] = min(dist[a], dist[b] + 1)
-    return tuple(dist)
-
-
-DIST = _distances()
 
 
 class Ledger:
@@ -85,7 +71,7 @@ class Ledger:
     def mean(self, q: int) -> float:
         """The estimated value of one of ``q``'s tokens."""
         size = len(self.known[q]) + self.unknown[q]
-        return self.estimate[q] / size if size else PILE_MEAN
+        return self.estimate[q] / size if size else laurels.PILE_MEAN
 
     def floor(self, q: int) -> int:
         """The least total ``q`` can hold: its known tokens, every other one an I."""
@@ -96,7 +82,7 @@ class Ledger:
         held = len(self.known[q]) + self.unknown[q]
         if size > held:
             self.unknown[q] += size - held
-            self.estimate[q] += (size - held) * PILE_MEAN
+            self.estimate[q] += (size - held) * laurels.PILE_MEAN
         while size < len(self.known[q]) + self.unknown[q]:
             if self.unknown[q]:
                 self.unknown[q] -= 1
@@ -663,7 +649,7 @@ def _value_of(paid: Any) -> float:
     """Points of a list of token names (a count of unknown tokens is valued at the mean)."""
     if isinstance(paid, list):
         return float(sum(laurels.VALUES[laurels.KIND_BY_NAME[k]] for k in paid))
-    return PILE_MEAN * paid if isinstance(paid, int) else 0.0
+    return laurels.PILE_MEAN * paid if isinstance(paid, int) else 0.0
 
 
 def _worth(kind: int) -> int:

@@ -1,16 +1,11 @@
 """Reading a seat's view as an outside opponent does (``outsider.py``, ``schemer.py``): the
-path an action names and the laurel a move along a path would take now."""
+laurel a move along a path would take now."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from . import board, laurels
-
-
-def path_of(action: dict[str, Any]) -> int:
-    """The path of a move or request action (its ``from`` and ``to`` offices, R2)."""
-    return board.PATH_INDEX[(int(action["from"]), int(action["to"]))]
+from . import laurels
 
 
 def laurel_on(view: dict[str, Any], path: int) -> int:

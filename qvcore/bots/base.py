@@ -12,6 +12,7 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
+from ..board import path_of
 from .memory import Memory
 from .situation import Situation
 
@@ -56,7 +57,7 @@ class Bot:
         action = legal[0] if len(legal) == 1 else self.choose(view, legal, rand)
         action = self._guard(view, legal, action, rand)
         if action["type"] == "request":
-            self.memory.requested.add(_path_key(action))
+            self.memory.requested.add(path_of(action))
             self.memory.pending_offers = dict(action.get("offers", {}))
         self.seconds.append(time.perf_counter() - start)
         self.cpu_seconds.append(time.process_time() - cpu)
@@ -77,7 +78,3 @@ class Bot:
         self.illegal += 1
         return bare if bare in legal else legal[0]
 
-
-def _path_key(action: Action) -> int:
-    from .evaluate import path_of
-    return path_of(action)

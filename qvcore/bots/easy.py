@@ -7,10 +7,11 @@ import random
 from typing import Any
 
 from .. import board, laurels
+from ..board import DIST, path_of
 from ..concessions import floors
 from ..state import CONSENT, COUNCIL
 from .base import Action, Bot
-from .evaluate import DIST, MEAN_TOKEN, path_of
+from .evaluate import MEAN_TOKEN
 from .normal import retire_lowest
 
 

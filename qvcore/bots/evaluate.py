@@ -13,17 +13,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .. import board, laurels
-from ..board import CONSENTS_NEEDED, PATH_FROM, PATH_TO, PATHS_FROM_OFFICE, SEATS, SENATE
+from ..board import (
+    CONSENTS_NEEDED,
+    DIST,
+    PATH_FROM,
+    PATH_TO,
+    PATHS_FROM_OFFICE,
+    SEATS,
+    SENATE,
+)
 from ..state import COUNCIL, EMPTY, OVER, GameState
-
-
-def _distances() -> tuple[int, ...]:
-    dist = [99] * len(SEATS)
-    dist[SENATE] = 0
-    for _ in SEATS:
-        for a, b, _laurel in board.PATHS:
-            dist[a] = min(dist[a], dist[b] + 1)
-    return tuple(dist)
 
 
 def _laurels_ahead() -> tuple[int, ...]:
@@ -34,11 +33,10 @@ def _laurels_ahead() -> tuple[int, ...]:
     return tuple(ahead)
 
 
-#: steps from each office to the Senate, and laurel spaces on the richest way up
-DIST = _distances()
+#: laurel spaces on the richest way up from each office
 AHEAD = _laurels_ahead()
 #: mean value of a token drawn from the pile (R1)
-MEAN_TOKEN = sum(laurels.VALUES[k] for k in laurels.pile_tokens()) / len(laurels.pile_tokens())
+MEAN_TOKEN = laurels.PILE_MEAN
 
 
 @dataclass(frozen=True)
@@ -244,10 +242,5 @@ def leader(s: GameState, totals: Sequence[float]) -> int:
     return max(range(s.n), key=lambda q: chances[q])
 
 
-def path_of(action: dict[str, object]) -> int:
-    """The path of a move, request or Caesar action."""
-    return board.PATH_INDEX[(int(action["from"]), int(action["to"]))]  # type: ignore[call-overload]
-
-
-__all__ = ["AHEAD", "DEFAULT", "DIST", "MEAN_TOKEN", "PATH_FROM", "Weights", "final_chances",
-           "game_totals", "leader", "path_of", "scores", "win_chances"]
+__all__ = ["AHEAD", "DEFAULT", "MEAN_TOKEN", "PATH_FROM", "Weights", "final_chances",
+           "game_totals", "leader", "scores", "win_chances"]

@@ -21,10 +21,10 @@ import random
 from typing import Any
 
 from .. import rules
+from ..board import path_of
 from ..errors import RuleError
 from ..state import BONUS, CONSENT, COUNCIL, OVER, GameState
 from .base import Action
-from .evaluate import path_of
 from .memory import Memory
 from .negotiate import choose_answer, recent
 from .normal import REPEAT_COST, NormalBot, caesar_cost, pressed, retire_lowest

@@ -12,10 +12,10 @@ import random
 from typing import Any
 
 from .. import rules
-from ..board import SENATE
+from ..board import DIST, SENATE, path_of
 from ..state import ACTION, BONUS, CONSENT, COUNCIL
 from .base import Action, Bot
-from .evaluate import DEFAULT, DIST, MEAN_TOKEN, Weights, path_of
+from .evaluate import DEFAULT, MEAN_TOKEN, Weights
 from .negotiate import KEEP, choose_answer, predict_request, recent
 from .situation import Situation
 

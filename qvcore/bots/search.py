@@ -21,9 +21,10 @@ import random
 from collections.abc import Sequence
 
 from .. import board, laurels, legality, playout, rules
+from ..board import DIST
 from ..errors import RuleError
 from ..state import ACTION, BONUS, CONSENT, COUNCIL, EMPTY, OVER, GameState
-from .evaluate import DIST, game_totals, win_chances
+from .evaluate import game_totals, win_chances
 from .memory import Memory
 
 Action = dict[str, object]
