@@ -143,7 +143,7 @@ export function expandMemory(sparse) {
 /** The build's snapshot, rebuilt here (in a worker, or a page without one): the runtime's
  * WebAssembly is fetched again (the browser has it by then).
  * @returns {Promise<{memory: Uint8Array, sparse: () => Uint8Array}>} sparse makes the form
- *   kept for the next visit */
+ *   kept for the next visit, from the same memory (the restore copies it, never moves it) */
 async function rebuildHere(url) {
   const [diff, wasm] = await Promise.all([
     fetchUnzipped(url, SNAPSHOT_INTEGRITY),
@@ -152,10 +152,8 @@ async function rebuildHere(url) {
       return readAll(response.body);
     }),
   ]);
-  const bytes = new Uint8Array(diff);
-  const segments = dataSegments(wasm);
-  return { memory: rebuildMemory(bytes, segments),
-    sparse: () => sparseForm(rebuildMemory(bytes, segments)) };
+  const memory = rebuildMemory(new Uint8Array(diff), dataSegments(wasm));
+  return { memory, sparse: () => sparseForm(memory) };
 }
 
 /** Whether the runtime's WebAssembly has arrived whole (the browser then has it). */
