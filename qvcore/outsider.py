@@ -1,13 +1,13 @@
 """An outside opponent for tournaments: a simple greedy player that sees only its seat's view.
 
-It shares nothing with ``qvcore.bots`` but the board's distances (no memory of events, no
-evaluation, no sampling), so the bots can be measured against a player they were never tuned
-on. It takes the best laurel it can, climbs, asks for consent when the laurel is worth it
-(once per path and turn), consents except to a visible leader or to a move that fills the
-Senate without it (R9.3), and fills the Senate itself only when it leads (until a long game
-makes it give in: ``PATIENCE``). ``stubborn`` makes
-it refuse every request (a scripted human who never consents). ``schemer`` is a stronger
-outside opponent that plans, reckons and bargains (``schemer.py``).
+It shares nothing with ``qvcore.bots`` (no memory of events, no evaluation, no sampling;
+only the board's geometry, ``board.py``), so the bots can be measured against a player they
+were never tuned on. It takes the best laurel it can, climbs, asks for consent when the
+laurel is worth it (once per path and turn), consents except to a visible leader or to a
+move that fills the Senate without it (R9.3), and fills the Senate itself only when it leads
+(until a long game makes it give in: ``PATIENCE``). ``stubborn`` makes it refuse every
+request (a scripted human who never consents). ``schemer`` is a stronger outside opponent
+that plans, reckons and bargains (``schemer.py``).
 """
 
 from __future__ import annotations
