@@ -13,13 +13,17 @@ import dataclasses
 import itertools
 import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from qvcore import Game, RuleError, board, laurels
+from qvcore import Game, RuleError, board, laurels, rules
 from qvcore.invariants import violations
+from qvcore.knowledge import Knowledge
+from qvcore.observer import Observer
 from qvcore.state import EMPTY, GameState
+from qvcore.tournament import make_player
 
 Action = dict[str, Any]
 
@@ -281,3 +285,41 @@ def hide_differently(game: Game, seat: int) -> Game:
                 heap[kind] = 0
     other.state = state
     return other
+
+
+# -- bot games replayed from saves ----------------------------------------------------------
+
+#: positions and saves for the bot tests (tests/positions/README.md)
+POSITIONS = Path(__file__).parent / "positions"
+
+
+def seated(state: GameState, levels: list[str], seed: int) -> tuple[list[Any],
+                                                                    list[Knowledge]]:
+    """Bots for ``levels`` that join the game at ``state``, and what each seat can know (to
+    judge a loss certain, as the tournament does)."""
+    players = [make_player(level, seat, seed * 8 + seat) for seat, level in enumerate(levels)]
+    knowledge = []
+    for seat, player in enumerate(players):
+        view = Observer(seat).view(state)
+        player.meet(view)
+        knowledge.append(Knowledge(seat, dict(view)))
+    return players, knowledge
+
+
+def replayed(name: str) -> tuple[GameState, list[Any], list[Knowledge]]:
+    """The game of a save in ``POSITIONS`` and the bots of its table (its ``meta`` levels, its
+    seed), each having seen what it saw there: the start, its own view whenever it acted, and every
+    event (so that they know the hoards as the table's bots did, R10)."""
+    data = json.loads((POSITIONS / name).read_text())
+    game = Game(data["options"], data["seed"])
+    players, knowledge = seated(game.state, data["meta"]["levels"], data["seed"])
+    for action in data["actions"]:
+        seat = rules.waiting_for(game.state)[0]
+        view = Observer(seat).view(game.state)
+        players[seat].memory.update(view)
+        knowledge[seat].update(dict(view))
+        event = game.apply(action)
+        for player, known in zip(players, knowledge, strict=True):
+            player.observe(event)
+            known.observe(event)
+    return game.state, players, knowledge

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import random
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,14 +16,14 @@ from qvcore import board, rules
 from qvcore.bots.closed import closed
 from qvcore.bots.situation import Situation
 from qvcore.concessions import floors, free_to_refuse, is_losing_fill, losing_consents
-from qvcore.game import Game
 from qvcore.knowledge import Knowledge
 from qvcore.observer import Observer
 from qvcore.position import from_position
 from qvcore.state import OVER, GameState
 from qvcore.tournament import make_player
 
-POSITIONS = Path(__file__).parent / "positions"
+from .helpers import POSITIONS, replayed, seated
+
 LEVELS = ["normal", "normal", "hard", "normal", "normal"]  # the seats of the game it comes from
 ROUNDS = 12  # rounds of turns the table is played on from the position
 
@@ -32,38 +31,6 @@ ROUNDS = 12  # rounds of turns the table is played on from the position
 def _public(s: GameState) -> tuple[Any, ...]:
     """What a standoff leaves unchanged: senators, supplies and hoard sizes."""
     return (json.dumps(s.offices), tuple(s.supply), tuple(sum(h) for h in s.hoards))
-
-
-def _seated(state: GameState, levels: list[str], seed: int) -> tuple[list[Any],
-                                                                    list[Knowledge]]:
-    """Bots for ``levels`` that join the game at ``state``, and what each seat can know (to
-    judge a loss certain, as the tournament does)."""
-    players = [make_player(level, seat, seed * 8 + seat) for seat, level in enumerate(levels)]
-    knowledge = []
-    for seat, player in enumerate(players):
-        view = Observer(seat).view(state)
-        player.meet(view)
-        knowledge.append(Knowledge(seat, dict(view)))
-    return players, knowledge
-
-
-def _replayed(name: str) -> tuple[GameState, list[Any], list[Knowledge]]:
-    """The game of a save in ``POSITIONS`` and the bots of its table (its ``meta`` levels, its
-    seed), each having seen what it saw there: the start, its own view whenever it acted, and every
-    event (so that they know the hoards as the table's bots did, R10)."""
-    data = json.loads((POSITIONS / name).read_text())
-    game = Game(data["options"], data["seed"])
-    players, knowledge = _seated(game.state, data["meta"]["levels"], data["seed"])
-    for action in data["actions"]:
-        seat = rules.waiting_for(game.state)[0]
-        view = Observer(seat).view(game.state)
-        players[seat].memory.update(view)
-        knowledge[seat].update(dict(view))
-        event = game.apply(action)
-        for player, known in zip(players, knowledge, strict=True):
-            player.observe(event)
-            known.observe(event)
-    return game.state, players, knowledge
 
 
 def _play_on(state: GameState, players: list[Any],
@@ -113,7 +80,7 @@ def test_r9_bots_break_a_standoff_without_conceding(seed: int) -> None:
     from its own knowledge."""
     state = from_position(json.loads((POSITIONS / "bots-standoff-5p.json").read_text()))
     before = _public(state)
-    after, conceded = _play_on(state, *_seated(state, LEVELS, seed))
+    after, conceded = _play_on(state, *seated(state, LEVELS, seed))
     assert after.stage == OVER or _public(after) != before, (
         f"still a standoff after {ROUNDS} rounds (turn {after.turn})")
     assert conceded == [0] * len(LEVELS), conceded
@@ -127,7 +94,7 @@ PRICED = "bots-priced-5p.json"  # seed 76's game, ten rounds into its standoff
 def test_r9_1_the_replayed_standoffs_are_closed(name: str) -> None:
     """R9.1, R5, R6: in both games the next senator added or moved can only fill the Senate's
     last seat, and every action but a Caesar move does."""
-    state, _players, _knowledge = _replayed(name)
+    state, _players, _knowledge = replayed(name)
     assert closed(state)
     for action in rules.legal_actions(state):
         after = state.copy()
@@ -142,7 +109,7 @@ def test_r9_3_who_can_still_win_a_closed_standoff() -> None:
     hoard is known to all, so the partner it needs (seat 3) would know it had lost. Each of
     them can win only if another player concedes; seat 3 can win, and so can seat 4, whose
     face-down tokens leave a partner room to hope."""
-    state, players, _knowledge = _replayed(CLOSED)
+    state, players, _knowledge = replayed(CLOSED)
     hopeless = []
     for seat, player in enumerate(players):
         view = dict(Observer(seat).view(state))
@@ -159,7 +126,7 @@ def test_r9_1_bots_end_a_closed_standoff_without_conceding(name: str, winner: in
     the players who can win only if another concedes move Caesar so that the next player can
     enter the Senate without asking (seat 3, who wins); in seed 76 seat 4, whose price for its
     consent seat 0 did not take, consents without one, and seat 0 enters with the laurel."""
-    state, players, knowledge = _replayed(name)
+    state, players, knowledge = replayed(name)
     after, conceded = _play_on(state, players, knowledge)
     assert after.stage == OVER, f"still a standoff after {ROUNDS} rounds (turn {after.turn})"
     assert after.winner == winner
