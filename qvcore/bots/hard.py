@@ -25,8 +25,9 @@ from ..board import path_of
 from ..errors import RuleError
 from ..state import BONUS, CONSENT, COUNCIL, OVER, GameState
 from .base import Action
+from .lockout import shut_out
 from .memory import Memory
-from .negotiate import choose_answer, recent
+from .negotiate import answer_bounds, choose_answer, outcome, recent
 from .normal import REPEAT_COST, NormalBot, caesar_cost, pressed, retire_lowest
 from .search import search
 from .situation import Situation
@@ -77,6 +78,23 @@ class HardBot(NormalBot):
         return [0.0] + [_lower_gain(row, rows[0]) for row in rows[1:]]
 
     def rank(self, sit: Situation, legal: list[Action]) -> list[tuple[float, Action]]:
+        return self._keep_a_way_in(sit, self._searched(sit, legal))
+
+    def answer(self, sit: Situation) -> Action:
+        """Normal's answer, but a consent that would shut the seat out of the Senate's last
+        seat (``lockout.py``) when it was not already is refused."""
+        s = sit.state
+        chosen = super().answer(sit)
+        if not chosen["consents"] or answer_bounds(s, self.seat)[0] or shut_out(s, self.seat):
+            return chosen  # a refusal, a binding promise (R11), or nothing left to keep
+        after = outcome(sit, s, chosen)
+        if after is not None and shut_out(after, self.seat):
+            return {"type": "answer", "player": self.seat, "consents": 0}
+        return chosen
+
+    def _searched(self, sit: Situation, legal: list[Action]) -> list[tuple[float, Action]]:
+        """Normal's ranking, its best few reordered by the playouts where they show a clear
+        gain."""
         ranked = super().rank(sit, legal)
         top = ranked[:self.candidates]
         if len(top) < 2 or sit.state.stage == COUNCIL or sit.stall < 1.0:
@@ -89,6 +107,20 @@ class HardBot(NormalBot):
         order = sorted(range(len(top)), key=lambda i: -gains[i] if gains[i] > 0 else -0.0)
         return [(top[0][0] + max(gains[i], 0.0), top[i][1]) if gains[i] > 0 else top[i]
                 for i in order] + ranked[self.candidates:]
+
+    def _keep_a_way_in(self, sit: Situation,
+                       ranked: list[tuple[float, Action]]) -> list[tuple[float, Action]]:
+        """The actions that would shut the seat out of the Senate's last seat
+        (``lockout.py``) moved after all others, when some other keeps it in the race."""
+        s = sit.state
+        if s.stage == COUNCIL or shut_out(s, self.seat):
+            return ranked
+        keeping: list[tuple[float, Action]] = []
+        shutting: list[tuple[float, Action]] = []
+        for item in ranked:
+            after = sit.after([item[1]]) if item[1]["type"] != "request" else None
+            (shutting if after is not None and shut_out(after, self.seat) else keeping).append(item)
+        return keeping + shutting if keeping else ranked
 
     def _playout_value(self, start: GameState, action: Action, rand: random.Random,
                        stall: float = 1.0) -> float:

@@ -54,9 +54,13 @@ class NormalBot(Bot):
             return retire_lowest(legal)
         sit = Situation(view, self.memory, rand, weights=self.weights)
         if view["stage"] == CONSENT and view["current"] != self.seat:
-            return choose_answer(sit, sit.state, self.seat, keep=self.keep)
+            return self.answer(sit)
         ranked = self.rank(sit, legal)
         return ranked[0][1]
+
+    def answer(self, sit: Situation) -> Action:
+        """The seat's answer to the open request (``negotiate.choose_answer``)."""
+        return choose_answer(sit, sit.state, self.seat, keep=self.keep)
 
     def rank(self, sit: Situation, legal: list[Action]) -> list[tuple[float, Action]]:
         """Candidate actions with their values, best first."""
