@@ -21,7 +21,7 @@ import random
 from typing import Any
 
 from .. import rules
-from ..board import path_of
+from ..board import SEATS, SENATE, path_of
 from ..errors import RuleError
 from ..state import BONUS, CONSENT, COUNCIL, OVER, GameState
 from .base import Action
@@ -113,8 +113,9 @@ class HardBot(NormalBot):
         """The actions that would shut the seat out of the Senate's last seat
         (``lockout.py``) moved after all others, when some other keeps it in the race."""
         s = sit.state
-        if s.stage == COUNCIL or shut_out(s, self.seat):
-            return ranked
+        if (s.stage == COUNCIL or len(s.offices[SENATE]) < SEATS[SENATE] - 2
+                or shut_out(s, self.seat)):
+            return ranked  # one action fills one seat at most: the last is not at stake yet
         keeping: list[tuple[float, Action]] = []
         shutting: list[tuple[float, Action]] = []
         for item in ranked:
