@@ -11,7 +11,8 @@ positive after subtracting ``CONFIDENCE`` standard errors of those differences
 (a handful of playouts is noisy: a small gain there is mostly luck). Budgets are
 counts of samples and plies, never clock time, so decisions are deterministic.
 Consent answers are the normal bot's, with promises beyond the horizon kept only
-when breaking them does not pay (R11).
+when breaking them does not pay (R11). Neither an answer nor an action shuts the bot
+out of the Senate's last seat while another keeps it in the race (``lockout.py``).
 """
 
 from __future__ import annotations
