@@ -357,9 +357,7 @@ def route(s: GameState, p: int, path: int) -> Hint:
         error = path_refusal(s, p, path)
     open_request = s.request is not None and s.request.path == path and needed > 0
     if error is None:
-        if needed == 0:
-            move = {"type": "move", "player": p, "from": office, "to": to, "supporters": []}
-        elif own_spare >= needed and not open_request:
+        if unasked(s, p, path) and not open_request:
             move = {"type": "move", "player": p, "from": office, "to": to,
                     "supporters": [p] * needed}
         blocked = request_blocked(s, p, path)
@@ -527,6 +525,17 @@ def path_refusal(s: GameState, p: int, path: int) -> RuleError | None:
     if len(s.offices[b]) >= SEATS[b]:
         return RuleError("R6", "office_full", f"office {b} has no free seat", office=b)
     return None
+
+
+def unasked(s: GameState, p: int, path: int) -> bool:
+    """Whether ``p`` can move a senator along ``path`` without any other player's consent,
+    whoever's turn it is: a senator there, a free seat (R4, R6), and Caesar on the path (R6.5),
+    no consent needed (R6.1) or enough of its own senators beside it (R6.2, R6.3)."""
+    if path_refusal(s, p, path) is not None:
+        return False
+    office = PATH_FROM[path]
+    needed = 0 if s.caesar == path else CONSENTS_NEEDED[office]
+    return s.offices[office].count(p) - 1 >= needed
 
 
 def request_blocked(s: GameState, p: int, path: int) -> RuleError | None:

@@ -15,26 +15,18 @@ games it led (docs/bots.md).
 
 from __future__ import annotations
 
-from ..board import CONSENTS_NEEDED, PATH_FROM, PATH_TO, SEATS, SENATE
+from ..board import PATH_TO, SEATS, SENATE
+from ..legality import unasked
 from ..state import OVER, GameState
 
-#: the paths into the Senate, with the office each leaves
-INTO_SENATE = tuple((path, PATH_FROM[path]) for path in range(len(PATH_TO))
-                    if PATH_TO[path] == SENATE)
+#: the paths into the Senate
+INTO_SENATE = tuple(path for path in range(len(PATH_TO)) if PATH_TO[path] == SENATE)
 
 
 def free_entry(s: GameState, player: int) -> bool:
     """Whether ``player`` can move a senator into the Senate on its turn without any other
-    player's consent (R6.2-R6.5): a free seat there, and a senator of its own in an office
-    with a path in, on Caesar's path or with enough of its own senators beside it."""
-    if len(s.offices[SENATE]) >= SEATS[SENATE]:
-        return False
-    for path, office in INTO_SENATE:
-        here = s.offices[office]
-        if player in here and (s.caesar == path
-                               or here.count(player) - 1 >= CONSENTS_NEEDED[office]):
-            return True
-    return False
+    player's consent (``legality.unasked``: R6.1-R6.5)."""
+    return any(unasked(s, player, path) for path in INTO_SENATE)
 
 
 def shut_out(s: GameState, seat: int) -> bool:
