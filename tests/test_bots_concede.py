@@ -5,7 +5,6 @@ progress-pressure terms used to turn a small chance into a certain loss."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,7 +16,8 @@ from qvcore.observer import Observer
 from qvcore.position import from_position
 from qvcore.state import GameState
 
-POSITIONS = Path(__file__).parent / "positions"
+from .helpers import POSITIONS
+
 LEVELS = ["easy", "normal", "hard"]  # random plays at random by design
 
 
