@@ -353,3 +353,47 @@ def test_offline_with_a_cached_file_missing_the_page_starts_and_says_what_is_mis
     assert page.get_attribute("html", "lang") == "en"
     page.get_by_test_id("message").filter(has_text="could not be downloaded").wait_for()
     assert "French wording could not be downloaded" in page.get_by_test_id("message").inner_text()
+
+
+#: holds the page's first question to the active worker until a new worker is installing, so
+#: that the new build's updatefound fires before offline.js listens for it (a busy machine
+#: once ordered them so)
+HOLD_STATUS_UNTIL_UPDATE_FOUND = """(() => {
+  const post = ServiceWorker.prototype.postMessage;
+  let held = false;
+  ServiceWorker.prototype.postMessage = function (message, transfer) {
+    if (held || message?.type !== "qv-offline-status") return post.call(this, message, transfer);
+    held = true;
+    navigator.serviceWorker.getRegistration().then((registration) => {
+      const go = () => post.call(this, message, transfer);
+      if (registration.installing) go();
+      else registration.addEventListener("updatefound", go, { once: true });
+    });
+  };
+})()"""
+
+
+def test_an_update_found_before_the_page_listens_is_still_reported(
+    sub_path_site: tuple[Path, str], own_context: tuple[BrowserContext, list[str]]
+) -> None:
+    """The new build's worker may start installing before offline.js has asked the old one
+    for its status: the page still says, once it has cached the new build, that it waits for
+    the site's other tab."""
+    folder, url = sub_path_site
+    context, _seen = own_context
+    page = context.new_page()
+    page.goto(url)
+    wait_engine_ready(page)
+    old_id = wait_offline_ready(page)
+    wait_controlled(page)
+    other = context.new_page()
+    other.goto(url)
+    wait_engine_ready(other)
+
+    rebuild_in_place(folder, "0123456789abcdef")
+    page.add_init_script(HOLD_STATUS_UNTIL_UPDATE_FOUND)
+    page.reload()
+    wait_engine_ready(page)
+    page.locator('html[data-offline-update="waiting"]').wait_for(
+        state="attached", timeout=OFFLINE_TIMEOUT_MS)
+    assert page.get_attribute("html", "data-offline-build") == old_id

@@ -121,13 +121,17 @@ function adoptUpdates(registration) {
     if (!answer.activated) report(null, { update: "waiting" });
     // else the worker activates, claims this page and controllerchange reports it
   };
-  adopt().catch(fail);
-  registration.addEventListener("updatefound", () => {
-    const worker = registration.installing;
+  /** @param {ServiceWorker | null} worker */
+  const watch = (worker) => {
     worker?.addEventListener("statechange", () => {
       if (worker.state === "installed") adopt().catch(fail);
     });
-  });
+  };
+  adopt().catch(fail);
+  // start() asked for sw.js before this runs: a new worker may be installing already, its
+  // updatefound gone by (a busy machine once left the update unreported so)
+  watch(registration.installing);
+  registration.addEventListener("updatefound", () => watch(registration.installing));
   navigator.serviceWorker.addEventListener("controllerchange", () => {
     navigator.serviceWorker.ready.then(reportActive).catch(fail);
   });
