@@ -31,18 +31,3 @@ def test_the_new_game_screen_describes_each_bot_level(page: Page, site_url: str,
     for i, level in enumerate(LEVELS):
         expect(sentences.nth(i)).to_have_text(english(f"newGame.bot.{level}.about"))
     assert console_errors == []
-
-
-def test_choosing_a_bot_seat_starts_the_bots_worker_before_any_game(
-        page: Page, site_url: str, console_errors: list[str]) -> None:
-    """The bots' worker (its own Python) starts in idle time once a bot seat is chosen, so the
-    first bot answer of the game does not wait for it."""
-    open_site(page, site_url)
-    dialog = page.get_by_test_id("new-game-dialog")
-    expect(dialog).to_be_visible()
-    started = "() => performance.getEntriesByName('qv:bots-worker').length"
-    assert page.evaluate(started) == 0  # a page with no bot seat starts no worker
-    dialog.get_by_test_id("kind-1").select_option("normal")
-    page.wait_for_function(f"() => ({started})() > 0")
-    expect(dialog).to_be_visible()  # no game was started for it
-    assert console_errors == []

@@ -104,6 +104,8 @@ export class Bots {
     this.seats = {};
     this.paused = false;
     this.worker = null;
+    this.wanted = false;   // the worker should start (warm) or stay (release says no)
+    this.warming = false;
     this.loaded = false;
     this.failed = null;
     this.fed = 0;          // events the worker's bots have seen
@@ -127,21 +129,40 @@ export class Bots {
     this.dirty = true;
     this.mark();
     if (this.any()) this.warm();
+    else this.release();
     return this.seats;
   }
 
-  /** Start the bots' worker (its own Python) in idle time, before a bot is first asked: a
-   * bot seat was chosen, or a game with bots is on the table. The first answer then does not
-   * wait for the worker's start. */
+  /** Start the bots' worker (its own Python) in idle time, before a bot is first asked: the
+   * new game screen is open (a bot seat is one choice away), or a game with bots is on the
+   * table. The first answer then does not wait for the worker's start. */
   warm() {
+    this.wanted = true;
     if (this.worker || this.warming) return;
     this.warming = true;
     const start = () => {
       this.warming = false;
-      if (!this.worker && !this.failed) this.startWorker();
+      if (this.wanted && !this.worker && !this.failed) this.startWorker();
     };
     if (globalThis.requestIdleCallback) requestIdleCallback(start, { timeout: 1500 });
     else setTimeout(start, 200);
+  }
+
+  /** A table of humans: the bots' worker stops (a second Python's memory), or does not start,
+   * until a bot seat is chosen again. */
+  release() {
+    this.wanted = false;
+    if (!this.worker) return;
+    this.worker.terminate();
+    this.worker = null;
+    this.loaded = false;
+    this.dirty = true;
+  }
+
+  /** The new game screen closed: once the game it started (if any) is on the table, the
+   * worker stops unless a bot plays there. */
+  coolSoon() {
+    setTimeout(() => { if (!this.any()) this.release(); }, 0);
   }
 
   any() { return Object.keys(this.seats).length > 0; }

@@ -28,6 +28,7 @@ const defaultNames = () => t("newGame.defaultNames").split(",").map((x) => x.tri
  * @property {(seat: number) => string | null} botLevel  a seat's bot level (null: a human)
  * @property {() => {handover?: boolean}} settings  the running game's settings
  * @property {() => void} warmBots  start the bots' engine (a bot's first answer comes sooner)
+ * @property {() => void} coolBots  the screen closed: stop the bots' engine if no bot plays
  * @property {() => void} chooseFile  ask for a saved game's file
  * @property {(options: object, seed: number) => {ok: boolean, view?: View, error?: ErrorData}}
  *   newGame  the engine starts a game (bad options change nothing)
@@ -80,6 +81,9 @@ export class NewGame {
   open(preset = null) {
     if (!this.table.ready()) return;
     if (this.dialog && !this.dialog.closed) return;
+    // a bot seat is one choice away (and "Play against bots" one click): the bots' engine
+    // starts in idle time, so that a bot's first answer does not wait for it
+    this.table.warmBots();
     const d = preset ?? this.defaults();
     let n = d.n;
     const colours = d.colours.slice();
@@ -127,7 +131,6 @@ export class NewGame {
       kind.addEventListener("change", () => {
         // two or more humans share the device: the hand-over screen, unless switched off
         if (!handoverTouched) handover.checked = humans() > 1;
-        if (kind.value !== "human") this.table.warmBots();  // its first answer comes sooner
       });
       const swatch = h("span", { class: "chip big", "aria-hidden": "true" }, String(i + 1));
       const row = h("li", { class: "seat-row" }, swatch, name, colour, kind);
@@ -209,7 +212,10 @@ export class NewGame {
     // (or Cancel) leaves an empty table whose top bar offers New game, Open and Rules
     this.dialog = openDialog({
       title: t("newGame.title"), testid: "new-game-dialog", className: "new-game", body, rules: "play",
-      onClose: hasGame ? null : () => document.getElementById("new-game")?.focus(),
+      onClose: () => {
+        this.table.coolBots();
+        if (!hasGame) document.getElementById("new-game")?.focus();
+      },
       actions: [
         { label: t("newGame.start"), kind: "primary", testid: "start-game", onClick: () => this.start() },
         { label: t("newGame.playBots"), testid: "play-bots", ariaLabel:

@@ -1,0 +1,100 @@
+"""When the bots' worker (a second Python) starts and stops (docs/page-bots.md): in idle time
+once the page is ready with the new game screen open, or a game with bots on the table, so
+that a bot's first answer does not wait for it; a table of humans stops it."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+
+from .test_bots import open_site, wait_for_human
+
+#: counts the bots' workers the page creates and terminates (other workers aside)
+COUNT_BOT_WORKERS = """
+window.__botWorkers = { started: 0, stopped: 0 };
+const PageWorker = window.Worker;
+window.Worker = class extends PageWorker {
+  constructor(url, options) {
+    super(url, options);
+    this.botWorker = String(url).includes("bot-worker");
+    if (this.botWorker) window.__botWorkers.started += 1;
+  }
+  terminate() {
+    if (this.botWorker) window.__botWorkers.stopped += 1;
+    super.terminate();
+  }
+};
+"""
+#: resolves once the page has been idle twice over: an idle-time start queued before would
+#: have run
+TWO_IDLE_PERIODS = "() => new Promise((r) => requestIdleCallback(() => requestIdleCallback(r)))"
+
+
+def counts(page: Page) -> dict[str, int]:
+    return dict(page.evaluate("() => window.__botWorkers"))
+
+
+def wait_counts(page: Page, started: int, stopped: int) -> None:
+    page.wait_for_function(
+        "([a, b]) => window.__botWorkers.started === a && window.__botWorkers.stopped === b",
+        arg=[started, stopped])
+
+
+def start_table(page: Page, kinds: list[str]) -> None:
+    """A new game of these seats ("human" or a bot level), without the hand-over screen."""
+    dialog = page.get_by_test_id("new-game-dialog")
+    if not dialog.is_visible():
+        page.get_by_test_id("new-game").click()
+    dialog.get_by_test_id(f"players-{len(kinds)}").check()
+    for seat, kind in enumerate(kinds):
+        dialog.get_by_test_id(f"kind-{seat}").select_option(kind)
+    dialog.get_by_test_id("handover-setting").uncheck()
+    dialog.get_by_test_id("first-player").select_option("0")
+    dialog.get_by_test_id("start-game").click()
+    expect(dialog).to_have_count(0)
+
+
+def test_the_ready_page_starts_the_bots_worker_before_any_bot_seat_is_chosen(
+        page: Page, site_url: str, console_errors: list[str]) -> None:
+    """A first visit shows the new game screen: the bots' worker starts in idle time before
+    any choice, and "Play against bots" then plays with that same worker, already loaded."""
+    page.add_init_script(COUNT_BOT_WORKERS)
+    open_site(page, site_url)
+    dialog = page.get_by_test_id("new-game-dialog")
+    expect(dialog).to_be_visible()
+    wait_counts(page, 1, 0)
+    page.wait_for_function("() => window.__qv.app.bots.loaded")
+    expect(dialog).to_be_visible()  # no game was started for it
+    dialog.get_by_test_id("play-bots").click()
+    expect(dialog).to_have_count(0)
+    wait_for_human(page)
+    assert counts(page) == {"started": 1, "stopped": 0}
+    assert console_errors == []
+
+
+def test_a_table_of_humans_stops_the_bots_worker_and_a_bot_seat_starts_it_again(
+        page: Page, site_url: str, console_errors: list[str]) -> None:
+    """Humans only, the worker stops (a second Python's memory); closing the new game screen
+    without a game stops it too; a game with a bot starts it again; a resumed game of humans
+    does not start it."""
+    page.add_init_script(COUNT_BOT_WORKERS)
+    open_site(page, site_url)
+    wait_counts(page, 1, 0)
+    start_table(page, ["human", "human", "human"])
+    wait_counts(page, 1, 1)
+
+    page.get_by_test_id("new-game").click()  # the screen opens: a bot may be chosen
+    wait_counts(page, 2, 1)
+    page.get_by_test_id("new-game-cancel").click()
+    wait_counts(page, 2, 2)
+
+    start_table(page, ["human", "normal", "human"])
+    wait_counts(page, 3, 2)
+    wait_for_human(page)
+    start_table(page, ["human", "human", "human"])  # nothing played yet: no confirmation
+    wait_counts(page, 3, 3)
+
+    open_site(page, site_url)  # loaded again: the autosave of the humans' game is resumed
+    expect(page.get_by_test_id("new-game-dialog")).to_have_count(0)
+    page.evaluate(TWO_IDLE_PERIODS)
+    assert counts(page) == {"started": 0, "stopped": 0}
+    assert console_errors == []
