@@ -155,7 +155,8 @@ function wire(p) {
   app.newGame = new p.NewGame({
     ready: () => app.ready, view: () => app.view, meta: () => app.meta,
     botLevel: (seat) => app.bots.level(seat), settings: () => app.settings(),
-    warmBots: () => app.bots.warm(), coolBots: () => app.bots.coolSoon(),
+    warmBots: () => app.bots.warm(), warmBotsLater: () => app.bots.warmLater(),
+    coolBots: () => app.bots.coolSoon(),
     chooseFile: () => app.saves.chooseFile(),
     newGame: (options, seed) => app.engine.newGame(options, seed),
     setGame: (view, meta) => app.setGame(view, meta), autosave: () => app.saves.autosave(),

@@ -28,6 +28,7 @@ const defaultNames = () => t("newGame.defaultNames").split(",").map((x) => x.tri
  * @property {(seat: number) => string | null} botLevel  a seat's bot level (null: a human)
  * @property {() => {handover?: boolean}} settings  the running game's settings
  * @property {() => void} warmBots  start the bots' engine (a bot's first answer comes sooner)
+ * @property {() => void} warmBotsLater  start it if the screen stays open a moment
  * @property {() => void} coolBots  the screen closed: stop the bots' engine if no bot plays
  * @property {() => void} chooseFile  ask for a saved game's file
  * @property {(options: object, seed: number) => {ok: boolean, view?: View, error?: ErrorData}}
@@ -83,7 +84,7 @@ export class NewGame {
     if (this.dialog && !this.dialog.closed) return;
     // a bot seat is one choice away (and "Play against bots" one click): the bots' engine
     // starts in idle time, so that a bot's first answer does not wait for it
-    this.table.warmBots();
+    this.table.warmBotsLater();
     const d = preset ?? this.defaults();
     let n = d.n;
     const colours = d.colours.slice();
@@ -131,6 +132,7 @@ export class NewGame {
       kind.addEventListener("change", () => {
         // two or more humans share the device: the hand-over screen, unless switched off
         if (!handoverTouched) handover.checked = humans() > 1;
+        if (kind.value !== "human") this.table.warmBots();  // its first answer comes sooner
       });
       const swatch = h("span", { class: "chip big", "aria-hidden": "true" }, String(i + 1));
       const row = h("li", { class: "seat-row" }, swatch, name, colour, kind);
