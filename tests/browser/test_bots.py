@@ -35,14 +35,18 @@ def open_site(page: Page, site_url: str, query: str = "?botpause=0") -> Page:
     return page
 
 
-def start_with_bots(page: Page, kinds: list[str], seed: int = 4242, first: int = 0) -> None:
-    """The new game screen: seat kinds ("human" or a bot level), first player, seed."""
+def start_with_bots(page: Page, kinds: list[str], seed: int = 4242, first: int = 0,
+                    handover: bool | None = None) -> None:
+    """The new game screen: seat kinds ("human" or a bot level), first player, seed, and the
+    hand-over screen (None: as the screen sets it for these seats)."""
     dialog = page.get_by_test_id("new-game-dialog")
     if not dialog.is_visible():
         page.get_by_test_id("new-game").click()
     dialog.get_by_test_id(f"players-{len(kinds)}").check()
     for seat, kind in enumerate(kinds):
         dialog.get_by_test_id(f"kind-{seat}").select_option(kind)
+    if handover is not None:
+        dialog.get_by_test_id("handover-setting").set_checked(handover)
     dialog.get_by_test_id("first-player").select_option(str(first))
     dialog.get_by_test_id("seed").fill(str(seed))
     dialog.get_by_test_id("start-game").click()

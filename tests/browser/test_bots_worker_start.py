@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from .test_bots import open_site, wait_for_human
+from .test_bots import open_site, start_with_bots, wait_for_human
 
 #: counts the bots' workers the page creates and terminates (other workers aside)
 COUNT_BOT_WORKERS = """
@@ -39,20 +39,6 @@ def wait_counts(page: Page, started: int, stopped: int) -> None:
         arg=[started, stopped])
 
 
-def start_table(page: Page, kinds: list[str]) -> None:
-    """A new game of these seats ("human" or a bot level), without the hand-over screen."""
-    dialog = page.get_by_test_id("new-game-dialog")
-    if not dialog.is_visible():
-        page.get_by_test_id("new-game").click()
-    dialog.get_by_test_id(f"players-{len(kinds)}").check()
-    for seat, kind in enumerate(kinds):
-        dialog.get_by_test_id(f"kind-{seat}").select_option(kind)
-    dialog.get_by_test_id("handover-setting").uncheck()
-    dialog.get_by_test_id("first-player").select_option("0")
-    dialog.get_by_test_id("start-game").click()
-    expect(dialog).to_have_count(0)
-
-
 def test_the_ready_page_starts_the_bots_worker_before_any_bot_seat_is_chosen(
         page: Page, site_url: str, console_errors: list[str]) -> None:
     """A first visit shows the new game screen: the bots' worker starts in idle time before
@@ -79,7 +65,7 @@ def test_a_table_of_humans_stops_the_bots_worker_and_a_bot_seat_starts_it_again(
     page.add_init_script(COUNT_BOT_WORKERS)
     open_site(page, site_url)
     wait_counts(page, 1, 0)
-    start_table(page, ["human", "human", "human"])
+    start_with_bots(page, ["human", "human", "human"], handover=False)
     wait_counts(page, 1, 1)
 
     page.get_by_test_id("new-game").click()  # the screen opens: a bot may be chosen
@@ -87,10 +73,11 @@ def test_a_table_of_humans_stops_the_bots_worker_and_a_bot_seat_starts_it_again(
     page.get_by_test_id("new-game-cancel").click()
     wait_counts(page, 2, 2)
 
-    start_table(page, ["human", "normal", "human"])
+    start_with_bots(page, ["human", "normal", "human"], handover=False)
     wait_counts(page, 3, 2)
     wait_for_human(page)
-    start_table(page, ["human", "human", "human"])  # nothing played yet: no confirmation
+    # nothing was played yet: no confirmation
+    start_with_bots(page, ["human", "human", "human"], handover=False)
     wait_counts(page, 3, 3)
 
     open_site(page, site_url)  # loaded again: the autosave of the humans' game is resumed

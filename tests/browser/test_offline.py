@@ -76,6 +76,17 @@ def wait_controlled(page: Page) -> None:
     page.wait_for_function("() => navigator.serviceWorker.controller !== null")
 
 
+def open_cached(context: BrowserContext, url: str) -> tuple[Page, str]:
+    """A new page of the site, once its engine is ready, the site cached and the page under
+    the service worker; and the cached build's id."""
+    page = context.new_page()
+    page.goto(url)
+    wait_engine_ready(page)
+    build_id = wait_offline_ready(page)
+    wait_controlled(page)
+    return page, build_id
+
+
 def test_reload_without_network_is_playable(
     app: Page, context: BrowserContext, site_url: str, server_hits: list[tuple[int, str, int]]
 ) -> None:
@@ -281,11 +292,7 @@ def test_an_offline_copy_missing_a_file_is_not_mixed_with_newer_files(
     cache and the page says that the offline copy is incomplete."""
     folder, url = sub_path_site
     context, _ = own_context
-    page = context.new_page()
-    page.goto(url)
-    wait_engine_ready(page)
-    build_id = wait_offline_ready(page)
-    wait_controlled(page)
+    page, build_id = open_cached(context, url)
     page.evaluate("""async ([name, file]) => {
       const cache = await caches.open(name);
       if (!(await cache.delete(new URL(file, location.href).href))) throw new Error("not cached");
@@ -381,11 +388,7 @@ def test_an_update_found_before_the_page_listens_is_still_reported(
     the site's other tab."""
     folder, url = sub_path_site
     context, _seen = own_context
-    page = context.new_page()
-    page.goto(url)
-    wait_engine_ready(page)
-    old_id = wait_offline_ready(page)
-    wait_controlled(page)
+    page, old_id = open_cached(context, url)
     other = context.new_page()
     other.goto(url)
     wait_engine_ready(other)
