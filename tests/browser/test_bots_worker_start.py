@@ -1,6 +1,7 @@
 """When the bots' worker (a second Python) starts and stops (docs/page-bots.md): in idle time
-once the page is ready with the new game screen open, or a game with bots on the table, so
-that a bot's first answer does not wait for it; a table of humans stops it."""
+once the page is ready and its new game screen has been open for a second, or a game with bots
+is on the table, so that a bot's first answer does not wait for it; a table of humans stops
+it."""
 
 from __future__ import annotations
 

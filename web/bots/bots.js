@@ -137,9 +137,9 @@ export class Bots {
     return this.seats;
   }
 
-  /** Start the bots' worker (its own Python) in idle time, before a bot is first asked: the
-   * new game screen is open (a bot seat is one choice away), or a game with bots is on the
-   * table. The first answer then does not wait for the worker's start. */
+  /** Start the bots' worker (its own Python) in idle time, before a bot is first asked: a bot
+   * seat was chosen, the new game screen has been open a while (warmLater), or a game with
+   * bots is on the table. The first answer then does not wait for the worker's start. */
   warm() {
     this.wanted = true;
     if (this.worker || this.warming) return;
