@@ -180,7 +180,7 @@ def throttled_page(context: BrowserContext, link: Mapping[str, Any]) -> tuple[Pa
 def visit(page: Page, url: str) -> None:
     """Open url and return once the page is committed: the tests then wait on the page's own
     state. Its load event waits for every preload: throttled on a busy machine it once came
-    after the 60 s timeout (in CI, and once in 12 local runs under load; the cause is not
+    after the 60 s timeout (in CI, and once in 15 local runs under load; the cause is not
     known), and nothing the player sees waits for it."""
     page.goto(url, wait_until="commit", timeout=ENGINE_TIMEOUT_MS)
 
