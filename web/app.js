@@ -155,7 +155,7 @@ function wire(p) {
   app.newGame = new p.NewGame({
     ready: () => app.ready, view: () => app.view, meta: () => app.meta,
     botLevel: (seat) => app.bots.level(seat), settings: () => app.settings(),
-    warmBots: () => app.bots.warm(), warmBotsLater: () => app.bots.warmLater(),
+    warmBots: () => app.bots.warm(),
     coolBots: () => app.bots.coolSoon(),
     chooseFile: () => app.saves.chooseFile(),
     newGame: (options, seed) => app.engine.newGame(options, seed),

@@ -1,7 +1,6 @@
 """When the bots' worker (a second Python) starts and stops (docs/page-bots.md): in idle time
-once the page is ready and its new game screen has been open for a second, or a game with bots
-is on the table, so that a bot's first answer does not wait for it; a table of humans stops
-it."""
+once a bot seat is chosen in the new game screen, or a game with bots is on the table, so that
+a bot's first answer does not wait for it; a table of humans stops it."""
 
 from __future__ import annotations
 
@@ -40,19 +39,21 @@ def wait_counts(page: Page, started: int, stopped: int) -> None:
         arg=[started, stopped])
 
 
-def test_the_ready_page_starts_the_bots_worker_before_any_bot_seat_is_chosen(
+def test_choosing_a_bot_seat_starts_the_bots_worker_before_any_game(
         page: Page, site_url: str, console_errors: list[str]) -> None:
-    """A first visit shows the new game screen: the bots' worker starts in idle time before
-    any choice, and "Play against bots" then plays with that same worker, already loaded."""
+    """A page with no bot seat starts no worker; choosing one in the new game screen starts it
+    in idle time, before any game, and the game then plays with that same worker."""
     page.add_init_script(COUNT_BOT_WORKERS)
     open_site(page, site_url)
     dialog = page.get_by_test_id("new-game-dialog")
     expect(dialog).to_be_visible()
+    page.evaluate(TWO_IDLE_PERIODS)
+    assert counts(page) == {"started": 0, "stopped": 0}
+    dialog.get_by_test_id("kind-1").select_option("normal")
     wait_counts(page, 1, 0)
     page.wait_for_function("() => window.__qv.app.bots.loaded")
     expect(dialog).to_be_visible()  # no game was started for it
-    dialog.get_by_test_id("play-bots").click()
-    expect(dialog).to_have_count(0)
+    start_with_bots(page, ["human", "normal", "normal"], handover=False)
     wait_for_human(page)
     assert counts(page) == {"started": 1, "stopped": 0}
     assert console_errors == []
@@ -60,18 +61,21 @@ def test_the_ready_page_starts_the_bots_worker_before_any_bot_seat_is_chosen(
 
 def test_a_table_of_humans_stops_the_bots_worker_and_a_bot_seat_starts_it_again(
         page: Page, site_url: str, console_errors: list[str]) -> None:
-    """Humans only, the worker stops (a second Python's memory); closing the new game screen
-    without a game stops it too; a game with a bot starts it again; a resumed game of humans
-    does not start it."""
+    """Humans only, the worker a bot seat started stops (a second Python's memory); closing the
+    new game screen without a game stops it too; a game with a bot starts it again; a resumed
+    game of humans does not start it."""
     page.add_init_script(COUNT_BOT_WORKERS)
     open_site(page, site_url)
+    dialog = page.get_by_test_id("new-game-dialog")
+    dialog.get_by_test_id("kind-1").select_option("normal")
     wait_counts(page, 1, 0)
     start_with_bots(page, ["human", "human", "human"], handover=False)
     wait_counts(page, 1, 1)
 
-    page.get_by_test_id("new-game").click()  # the screen opens: a bot may be chosen
+    page.get_by_test_id("new-game").click()
+    dialog.get_by_test_id("kind-2").select_option("easy")
     wait_counts(page, 2, 1)
-    page.get_by_test_id("new-game-cancel").click()
+    page.get_by_test_id("new-game-cancel").click()  # no game of bots after all
     wait_counts(page, 2, 2)
 
     start_with_bots(page, ["human", "normal", "human"], handover=False)

@@ -285,6 +285,12 @@ async function weighCpuIfNeeded({ rate, remaining, saveData }, slowness) {
  * its observers of them late while the page is busy (hundreds of ms on a fast link). */
 const WATCH_MS = 50;
 
+/** How long the runtime's downloads are still looked at once Python could start (ms): the
+ * runtime compiled means its WebAssembly is in, but the browser may tell so late on a busy
+ * machine, and without that whole measure the snapshot would be asked for and weighed by its
+ * own download, on a link where the measure would never have asked for it. */
+const LATE_ENTRY_MS = 500;
+
 /** A measure of the CPU older than this (ms) is taken again once the runtime is in. */
 const CPU_FRESH_MS = 1000;
 
@@ -305,8 +311,9 @@ function arrivedWhole(url) {
  * - once the runtime's WebAssembly has arrived (its downloads then measured the link), what
  *   they say: "start" never asks for the snapshot (it would take the link from the start's
  *   last files and make the start wait for the weighing);
- * - null when Python could start first, or the downloads say nothing of the link (none
- *   measured): the snapshot's own download is weighed then.
+ * - null when Python could start first (and the WebAssembly's arrival was not told within
+ *   LATE_ENTRY_MS), or the downloads say nothing of the link (none measured): the snapshot's
+ *   own download is weighed then.
  * @param {boolean} saveData
  * @param {Promise|null} ready settles when Python could start
  * @returns {Promise<{route: "build"|"start", download: number, spared: number, rate: number,
@@ -331,7 +338,8 @@ function weighOnRuntime(saveData, ready) {
   return new Promise((resolve) => {
     let timer = 0;
     let settled = false;
-    let couldStart = false;
+    /** when Python could start (performance.now()), 0 before */
+    let couldStart = 0;
     const settle = (/** @type {any} */ chosen) => {
       settled = true;
       clearTimeout(timer);
@@ -341,7 +349,7 @@ function weighOnRuntime(saveData, ready) {
       if (settled) return;
       clearTimeout(timer);
       if (arrivedWhole(WASM_URL)) settle(await weigh(true));  // its downloads measured the link
-      else if (couldStart) settle(null);
+      else if (couldStart && performance.now() - couldStart >= LATE_ENTRY_MS) settle(null);
       else {
         const chosen = await weigh(false);
         if (chosen?.route === "build") settle(chosen);
@@ -349,7 +357,7 @@ function weighOnRuntime(saveData, ready) {
       }
     };
     Promise.allSettled([ready]).then(() => {
-      couldStart = true;
+      couldStart = performance.now();
       look();
     });
     look();

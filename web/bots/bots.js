@@ -22,9 +22,6 @@ export const LEVEL_LABELS = { easy: "easy", normal: "normal", hard: "hard" };
 export const PAUSE_KEY = "quo-vadis.bot-pause-ms";
 export const DEFAULT_PAUSE_MS = 700;
 const HOLD_MS = 200;
-/** How long the new game screen stays open before the bots' worker starts (Bots.warmLater):
- * a player reading it gets a warm worker; a game of humans set at once never starts one. */
-const WARM_AFTER_MS = 1000;
 
 const root = document.documentElement;
 
@@ -109,7 +106,6 @@ export class Bots {
     this.worker = null;
     this.wanted = false;   // the worker should start (warm) or stay (release says no)
     this.warming = false;
-    this.warmTimer = 0;
     this.loaded = false;
     this.failed = null;
     this.fed = 0;          // events the worker's bots have seen
@@ -138,8 +134,8 @@ export class Bots {
   }
 
   /** Start the bots' worker (its own Python) in idle time, before a bot is first asked: a bot
-   * seat was chosen, the new game screen has been open a while (warmLater), or a game with
-   * bots is on the table. The first answer then does not wait for the worker's start. */
+   * seat was chosen in the new game screen, or a game with bots is on the table. The first
+   * answer then does not wait for the worker's start. */
   warm() {
     this.wanted = true;
     if (this.worker || this.warming) return;
@@ -150,15 +146,6 @@ export class Bots {
     };
     if (globalThis.requestIdleCallback) requestIdleCallback(start, { timeout: 1500 });
     else setTimeout(start, 200);
-  }
-
-  /** The new game screen is open: a bot seat is one choice away ("Play against bots" one
-   * click). The worker starts once the screen has been open for WARM_AFTER_MS (a player
-   * reading it), unless a game of humans was set by then (release). */
-  warmLater() {
-    this.wanted = true;
-    clearTimeout(this.warmTimer);
-    this.warmTimer = setTimeout(() => { if (this.wanted) this.warm(); }, WARM_AFTER_MS);
   }
 
   /** A table of humans: the bots' worker stops (a second Python's memory), or does not start,

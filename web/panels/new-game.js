@@ -28,7 +28,6 @@ const defaultNames = () => t("newGame.defaultNames").split(",").map((x) => x.tri
  * @property {(seat: number) => string | null} botLevel  a seat's bot level (null: a human)
  * @property {() => {handover?: boolean}} settings  the running game's settings
  * @property {() => void} warmBots  start the bots' engine (a bot's first answer comes sooner)
- * @property {() => void} warmBotsLater  start it if the screen stays open a moment
  * @property {() => void} coolBots  the screen closed: stop the bots' engine if no bot plays
  * @property {() => void} chooseFile  ask for a saved game's file
  * @property {(options: object, seed: number) => {ok: boolean, view?: View, error?: ErrorData}}
@@ -82,9 +81,6 @@ export class NewGame {
   open(preset = null) {
     if (!this.table.ready()) return;
     if (this.dialog && !this.dialog.closed) return;
-    // a bot seat is one choice away (and "Play against bots" one click): the bots' engine
-    // starts in idle time, so that a bot's first answer does not wait for it
-    this.table.warmBotsLater();
     const d = preset ?? this.defaults();
     let n = d.n;
     const colours = d.colours.slice();
