@@ -244,11 +244,13 @@ def main(argv: list[str] | None = None) -> int:
               f"{r['longest_task_ms']:>12.1f} {r['long_tasks_over_50ms']:>5} "
               f"{r['longest_task_cpu_ms']:>11.1f} {r['tasks_over_50ms_cpu']:>5}")
     for r in results:
-        worker = r["worker_started_after_ready_ms"]
-        print(f"{r['level']}: the game's first answer {r['first_answer_ms']:.0f} ms after the "
-              f"question; the worker created {worker:.0f} ms after the page was ready "
-              f"(screen open {args.read_ms} ms with the bots chosen)" if worker is not None
-              and r["first_answer_ms"] is not None else f"{r['level']}: no worker")
+        worker, first = r["worker_started_after_ready_ms"], r["first_answer_ms"]
+        if worker is None or first is None:
+            print(f"{r['level']}: no worker")
+            continue
+        print(f"{r['level']}: the game's first answer {first:.0f} ms after the question; the "
+              f"worker created {worker:.0f} ms after the page was ready (screen open "
+              f"{args.read_ms} ms with the bots chosen)")
     for r in results:
         goal = GOALS_P95_MS.get(r["level"])
         if goal is not None:
