@@ -93,11 +93,13 @@ def human_turn(page: Page) -> None:
 def play_to_the_end(page: Page, limit: int = 200) -> None:
     """Play every person's turn; wait for the bots' (their panel says a bot plays)."""
     for _ in range(limit):
-        if stage(page) == "over":
+        # one read of the table: a bot may play its last move between two reads, and a game
+        # over has no seat to act (no data-pal-turn) though it was not over a moment before
+        now = page.evaluate("() => ({...document.documentElement.dataset})")
+        if now.get("palStage") == "over":
             return
-        before = actions(page)  # read first: a bot may play between the two reads
-        if page.get_attribute("html", "data-pal-turn") == "bot":
-            wait_next(page, before)
+        if now.get("palTurn") != "human":
+            wait_next(page, int(now.get("palActions") or "0"))
         else:
             try:
                 human_turn(page)
