@@ -294,8 +294,10 @@ export class App {
 
   /** Focus the turn panel's heading once the dialogs a decision closed or opened are gone (a
    * closing modal dialog gives the focus back to its opener, which may be gone too; a
-   * hand-over screen closes on the next player's turn). */
+   * hand-over screen closes on the next player's turn). A control focused in the meantime
+   * keeps the focus: the keyboard user has gone on from there. */
   focusTurnHeading() {
+    const then = document.activeElement;
     requestAnimationFrame(() => {
       const dialog = document.querySelector("dialog[open]");
       if (dialog) {
@@ -304,6 +306,7 @@ export class App {
       }
       const now = document.activeElement;
       if (now && now !== document.body && !$("turn-panel").contains(now)) return;
+      if (now && now !== then && now !== document.body && now.isConnected) return;
       const heading = document.getElementById("turn-heading");
       if (!heading) return;
       heading.tabIndex = -1;

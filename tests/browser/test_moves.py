@@ -102,6 +102,32 @@ def test_keyboard_play_and_the_engine_reason_for_an_impossible_move(app: Page) -
     assert log_texts(app)[-1] == f"{NAMES[0]} moves Caesar to the path 8→12."
 
 
+def test_a_control_focused_right_after_a_panel_click_keeps_the_focus(app: Page) -> None:
+    """A click that takes its own button out of the turn panel sends the focus to the turn's
+    heading in the next frame (WCAG 2.4.3), unless a control was focused meanwhile: the
+    control a keyboard user went on to is not taken from them (it was, and Enter on "Move
+    Caesar" then did nothing: a CI failure of the test above)."""
+    start_game(app)
+    game = Game(options(), SEED)
+    for seat, entry in enumerate((1, 0, 2)):
+        wait_armed(app)
+        play(app, game, {"type": "add", "player": seat, "office": entry})
+    wait_armed(app)
+    office(app, 1).click()
+    expect(app.get_by_test_id("deselect")).to_be_visible()
+    focused = app.evaluate("""() => new Promise((done) => {
+        const deselect = document.querySelector('[data-testid="deselect"]');
+        deselect.focus();
+        deselect.click();
+        document.querySelector('[data-testid="caesar-open"]').focus();
+        requestAnimationFrame(() => requestAnimationFrame(
+            () => done(document.activeElement.dataset.testid ?? document.activeElement.id)));
+    })""")
+    assert focused == "caesar-open"
+    app.keyboard.press("Enter")
+    expect(app.get_by_test_id("caesar-dialog")).to_be_visible()
+
+
 def test_undo_asks_before_taking_back_another_players_decision(app: Page) -> None:
     start_game(app)
     game = Game(options(), SEED)
