@@ -7,6 +7,7 @@ qvcore in another Pyodide app."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import shutil
 from collections.abc import Iterator, Mapping
@@ -69,6 +70,26 @@ def warnings_of(page: Page) -> list[str]:
     return warnings
 
 
+def kept_memory_sha256(page: Page) -> str:
+    """The sha256 of the memory the page's copy of the snapshot holds (expanded by the page's
+    own python-snapshot.js)."""
+    return str(page.evaluate("""async () => {
+        const { expandMemory } = await import(new URL("boot/python-snapshot.js", location.href));
+        const name = (await caches.keys()).find((key) => key.startsWith("quo-vadis snapshot "));
+        const cache = await caches.open(name);
+        const [request] = await cache.keys();
+        const sparse = new Uint8Array(await (await cache.match(request)).arrayBuffer());
+        const digest = await crypto.subtle.digest("SHA-256", expandMemory(sparse));
+        return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+    }"""))
+
+
+def weighed_of(page: Page) -> str:
+    """What the page weighed to choose its route (<html data-snapshot-weighed>), for a
+    failure's message."""
+    return page.get_attribute("html", "data-snapshot-weighed") or "(nothing weighed)"
+
+
 def route_of(page: Page) -> str:
     """The route the page chose to start Python (<html data-snapshot-route>)."""
     page.locator("html[data-snapshot-route]").wait_for(state="attached",
@@ -82,8 +103,11 @@ def test_first_visit_restores_the_builds_snapshot_and_later_visits_the_copy_also
     page.goto("/")
     ready(page)
     assert snapshot_state(page) == "restored"
-    assert route_of(page) == "build"  # a local server is a fast link
+    assert route_of(page) == "build", weighed_of(page)  # a local server is a fast link
     copy_kept(page, build_id(built_site))
+    # the memory the worker rebuilt (from the page's compiled runtime) and kept is the build's,
+    # byte for byte (rebuilt here from the runtime's data segments)
+    assert kept_memory_sha256(page) == hashlib.sha256(snapshot_memory(built_site)).hexdigest()
     page.reload()
     ready(page)
     assert snapshot_state(page) == "restored-copy"
@@ -202,7 +226,7 @@ def test_a_first_visit_whose_snapshot_crawls_starts_python_itself(
     page.on("requestfinished", lambda r: events.append("runtime file in")
             if r.url.endswith(RUNTIME_FILES) else None)
     visit(page, site_url)
-    assert route_of(page) == "start"
+    assert route_of(page) == "start", weighed_of(page)
     weighed = page.get_attribute("html", "data-snapshot-weighed") or ""
     assert "rate 0.0 Mbit/s" in weighed, weighed
     cdp.send("Network.emulateNetworkConditions", NO_THROTTLING)  # the rest need not be slow
@@ -231,7 +255,7 @@ def test_a_snapshot_slower_than_the_start_is_never_asked_for(
     asked: list[str] = []
     page.on("request", lambda r: asked.append(r.url) if "/snapshot/" in r.url else None)
     visit(page, url)
-    assert route_of(page) == "start"
+    assert route_of(page) == "start", weighed_of(page)
     weighed = page.get_attribute("html", "data-snapshot-weighed") or ""
     assert "(measured by the runtime)" in weighed, weighed
     ready(page)
@@ -247,7 +271,7 @@ def test_a_first_visit_on_a_fast_link_restores_the_snapshot(
     than the start it spares: the page restores it, and the game plays."""
     page, _cdp = throttled_page(no_worker_context, FAST_LINK)
     visit(page, site_url)
-    assert route_of(page) == "build"
+    assert route_of(page) == "build", weighed_of(page)
     weighed = page.get_attribute("html", "data-snapshot-weighed") or ""
     assert "CPU" in weighed, weighed
     ready(page)
@@ -268,7 +292,7 @@ def test_a_snapshot_proven_faster_that_then_stalls_turns_the_visit_to_the_start(
     page.route("**/snapshot/*", lambda route: stalled.append(route))  # never answered
     visit(page, site_url)
     ready(page)
-    assert route_of(page) == "start"
+    assert route_of(page) == "start", weighed_of(page)
     weighed = page.get_attribute("html", "data-snapshot-weighed") or ""
     # the runtime's downloads had chosen the snapshot: it is the second weighing that turned
     assert "rate 0.0 Mbit/s" in weighed and "(measured by the runtime, snapshot)" in weighed, \
@@ -286,7 +310,7 @@ def test_a_route_asked_for_in_the_url_is_taken(
     page = no_worker_context.new_page()
     page.goto(site_url + "?route=start")
     ready(page)
-    assert route_of(page) == "start"
+    assert route_of(page) == "start", weighed_of(page)
     assert snapshot_state(page) == "unused"
     assert page.get_attribute("html", "data-snapshot-weighed") == "asked for"
 

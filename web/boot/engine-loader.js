@@ -28,7 +28,7 @@
 // is at ./pyodide/, the wheel at ./wheels/, both relative to this module.
 
 import {
-  copyNoted, dropCopy, expandMemory, readSnapshot, snapshotAvailable,
+  dropCopy, expandMemory, readSnapshot, snapshotAvailable,
 } from "./python-snapshot.js";
 
 const BUILD_ID = "__BUILD_ID__";
@@ -161,37 +161,17 @@ const WASM_URL = new URL("pyodide.asm.wasm", RUNTIME_URL).href;
 
 /**
  * The runtime's WebAssembly, compiled before Python starts: the browser compiles it off the
- * main thread while the page gets ready, where Pyodide would begin only when Python starts.
- * `compiled` is null when this browser cannot compile a stream (Pyodide then compiles it
- * itself). With `split`, the download is also read a second time (`branch`, a promise of
- * {stream} or null): a first visit rebuilds Python's memory from it (python-snapshot.js). A
- * return visit does not split it, so that the browser can use the code it cached for the
- * file's URL.
+ * main thread while the page gets ready, where Pyodide would begin only when Python starts (a
+ * first visit's snapshot worker lays Python's first memory out from the same module:
+ * python-snapshot.js). Null when this browser cannot compile a stream (Pyodide then compiles
+ * it itself).
+ * @returns {Promise<WebAssembly.Module> | null}
  */
-function compileRuntime(split) {
-  if (typeof WebAssembly.compileStreaming !== "function") {
-    return { compiled: null, branch: Promise.resolve(null) };
-  }
-  let branch = Promise.resolve(null);
-  let source = fetch(WASM_URL);
-  if (split) {
-    const parts = source.then((response) => {
-      if (!response.ok || !response.body || typeof response.body.tee !== "function") {
-        return { response, branch: null };
-      }
-      const [compile, read] = response.body.tee();
-      return {
-        response: new Response(compile, { status: response.status,
-          headers: { "content-type": "application/wasm" } }),
-        branch: { stream: read },
-      };
-    });
-    source = parts.then((part) => part.response);
-    branch = parts.then((part) => part.branch, () => null);
-  }
-  const compiled = WebAssembly.compileStreaming(source);
+function compileRuntime() {
+  if (typeof WebAssembly.compileStreaming !== "function") return null;
+  const compiled = WebAssembly.compileStreaming(fetch(WASM_URL));
   compiled.catch(() => {});  // Pyodide's own download then says what failed
-  return { compiled, branch };
+  return compiled;
 }
 
 /**
@@ -385,16 +365,13 @@ export async function loadEngine(onProgress = () => {},
   wheel.catch(() => {});  // awaited below
   const prepared = Promise.allSettled([prepareAfter]);
   const usable = snapshot && snapshotAvailable();
-  // a first visit reads the runtime's download twice: to compile it, and for the snapshot
-  const split = usable && !copyNoted() && route !== "start";
-  const wasm = prepared.then(() => compileRuntime(split));
-  const compiled = wasm.then((parts) => parts.compiled);
+  const compiled = prepared.then(() => compileRuntime());
   compiled.then(() => mark("compiled"), () => {});
   // Python could start once the board is painted (`after`) and the runtime compiled: a first
   // visit chooses its route then
   const ready = Promise.allSettled([after, compiled]);
   const saved = usable ? readSnapshot({
-    after: prepared, wasm: wasm.then((parts) => parts.branch), ready, route,
+    after: prepared, runtime: compiled, ready, route,
     onRoute: (chosen) => { mark(`route-${chosen.route}`); settleRoute(chosen); },
   }) : null;
   saved?.catch(() => {});  // awaited below

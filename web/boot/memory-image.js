@@ -4,6 +4,7 @@
 // loads the engine itself), never on the page's main thread.
 //
 //   const memory = rebuildMemory(diff, dataSegments(wasmBytes));  // what Pyodide restores
+//   const same = rebuildMemory(diff, await instantiatedSegments(compiledModule));
 //   const sparse = sparseForm(memory);  // the form the page keeps as its copy
 //
 // `sparse` is the same memory without its all-zero pages (python-snapshot.js expandMemory
@@ -68,6 +69,34 @@ export function dataSegments(wasm) {
     at += size;
   }
   return segments;
+}
+
+/**
+ * What a module's memory holds before any code runs, from the module itself: an instance with
+ * inert imports, whose instantiation lays the active data segments in (the runtime has no start
+ * function, so none of its code runs), as the one segment dataSegments would give spread out.
+ * The page's compiled runtime reaches a worker at once, where its bytes come late.
+ * @param {WebAssembly.Module} module
+ * @returns {Promise<{address: number, bytes: Uint8Array}[]>}
+ * @throws {Error} when the module imports its memory or a table, or exports no memory
+ */
+export async function instantiatedSegments(module) {
+  /** @type {Record<string, Record<string, any>>} */
+  const imports = {};
+  for (const { module: from, name, kind } of WebAssembly.Module.imports(module)) {
+    imports[from] ??= {};
+    if (kind === "function") {
+      imports[from][name] = () => { throw new Error(`${name} is not for a memory image`); };
+    } else if (kind === "global") {
+      imports[from][name] = new WebAssembly.Global({ value: "i32", mutable: true }, 0);
+    } else {
+      throw new Error(`the runtime imports a ${kind}`);
+    }
+  }
+  const instance = await WebAssembly.instantiate(module, imports);
+  const memory = Object.values(instance.exports).find((x) => x instanceof WebAssembly.Memory);
+  if (!memory) throw new Error("the runtime exports no memory");
+  return [{ address: 0, bytes: new Uint8Array(memory.buffer) }];
 }
 
 function pageIsZero(memory, start, end) {

@@ -156,16 +156,6 @@ async function rebuildHere(url) {
   return { memory, sparse: () => sparseForm(memory) };
 }
 
-/** Whether the runtime's WebAssembly has arrived whole (the browser then has it). */
-function runtimeArrived() {
-  try {
-    return performance.getEntriesByName(WASM_URL, "resource")
-      .some((entry) => /** @type {PerformanceResourceTiming} */ (entry).responseEnd > 0);
-  } catch {
-    return false;
-  }
-}
-
 /** The snapshot's worker (unzip-worker.js), its modules loading, and why it failed meanwhile
  * (its error event comes once), or null in a worker or a page that cannot start one.
  * @returns {{worker: Worker, failed: () => string | null} | null} */
@@ -186,7 +176,7 @@ function startWorker() {
 /**
  * The build's snapshot downloaded and rebuilt by a worker (unzip-worker.js; `worker`, started
  * beforehand so that its modules have loaded), or null in a worker or a page that cannot start
- * one.
+ * one. `runtime`: a promise of the page's compiled runtime (or null), sent on once settled.
  * @returns {{result: Promise<{memory: Uint8Array, sparse: () => Promise<Uint8Array>}>,
  *   progress: (cpu?: boolean) => Promise<{received: number, rate: number|null, cpu?: number}>,
  *   cancel: () => void} | null} result: the memory, and `sparse` to ask the worker for the
@@ -195,7 +185,7 @@ function startWorker() {
  *   fast they come (null until measured) and, asked for, the CPU's slowness measured in the
  *   worker
  */
-function buildSnapshotWorker(url, wasm, priority, started = startWorker()) {
+function buildSnapshotWorker(url, runtime, priority, started = startWorker()) {
   if (!started) return null;
   const { worker } = started;
   let done = false;
@@ -247,8 +237,15 @@ function buildSnapshotWorker(url, wasm, priority, started = startWorker()) {
     if (failed !== null) fail(failed);
   });
   result.catch(() => {});
-  worker.postMessage({ url, integrity: SNAPSHOT_INTEGRITY, priority,
-    wasm: wasm ? { stream: wasm.stream } : { url: WASM_URL } }, wasm ? [wasm.stream] : []);
+  worker.postMessage({ url, integrity: SNAPSHOT_INTEGRITY, priority, wasm: WASM_URL });
+  // the download starts now; the compiled runtime follows when the page has it
+  Promise.resolve(runtime).catch(() => null).then((module) => {
+    try {
+      worker.postMessage({ runtime: module ?? null });
+    } catch {
+      worker.postMessage({ runtime: null });  // a module this browser cannot send
+    }
+  });
   return {
     result,
     progress: (cpu = false) => new Promise((resolve) => {
@@ -374,9 +371,9 @@ function weighOnRuntime(saveData, ready) {
  * @param {object} options
  * @param {Promise|null} [options.after] the build's file is fetched and unzipped only once this
  *   has settled (reading the copy is mostly waiting, and starts at once)
- * @param {Promise<{stream: ReadableStream}|null>} [options.wasm] the runtime's WebAssembly as
- *   the page downloads it (a stream of its own to read); without it the worker fetches the
- *   file itself
+ * @param {Promise<WebAssembly.Module|null>} [options.runtime] the runtime's WebAssembly as the
+ *   page compiles it: the worker lays its first memory out from it (else it fetches the file
+ *   again and reads its data segments)
  * @param {Promise|null} [options.ready] settles when Python could start (the route is chosen
  *   then, at the latest); on the "auto" route the build's file is asked for only once the
  *   runtime's downloads prove it faster (weighOnRuntime), or this has settled without them
@@ -390,7 +387,7 @@ function weighOnRuntime(saveData, ready) {
  *   finish: (restored: boolean) => Promise<void>} | null>}
  * @throws {Error} when the build's file cannot be had whole (HTTP error, sha256, gzip)
  */
-export async function readSnapshot({ after = null, wasm = null, ready = null, route = "auto",
+export async function readSnapshot({ after = null, runtime = null, ready = null, route = "auto",
   onRoute = () => {} } = {}) {
   // a first visit's worker loads its modules while the page paints its board (starting a
   // thread is cheap; its modules loading when the snapshot is asked for held the download up
@@ -399,13 +396,11 @@ export async function readSnapshot({ after = null, wasm = null, ready = null, ro
   const copy = await readCopy();
   if (copy) {
     started?.worker.terminate();
-    wasm?.then((branch) => branch?.stream.cancel()).catch(() => {});
     onRoute({ route: "copy" });
     return { sparse: copy, source: "copy" };
   }
   await Promise.allSettled([after]);
   if (route === "start") {
-    wasm?.then((branch) => branch?.stream.cancel()).catch(() => {});
     onRoute({ route: "start", forced: true });
     return null;
   }
@@ -417,24 +412,15 @@ export async function readSnapshot({ after = null, wasm = null, ready = null, ro
   const early = weighed ? await weighOnRuntime(saveData, ready) : null;
   if (early?.route === "start") {
     started?.worker.terminate();
-    wasm?.then((branch) => branch?.stream.cancel()).catch(() => {});
     onRoute(early);
     return null;
   }
   const url = new URL(SNAPSHOT_PATH, SITE_URL).href;
-  let branch = await Promise.resolve(wasm).catch(() => null);
-  if (branch && runtimeArrived()) {
-    // the worker reads the browser's copy: a stream handed to it is fed through this thread,
-    // which is busy then making the runtime ready (it held the worker up 0.15-0.2 s)
-    branch.stream.cancel().catch(() => {});
-    branch = null;
-  }
   mark("snapshot-asked");
   // a low priority beside the runtime's downloads, unless they proved the snapshot faster
   const priority = weighed && early?.route !== "build" ? "low" : "auto";
-  const worker = buildSnapshotWorker(url, branch, priority, started ?? startWorker());
+  const worker = buildSnapshotWorker(url, runtime, priority, started ?? startWorker());
   if (!worker) {
-    branch?.stream.cancel().catch(() => {});
     onRoute({ route: "build", forced: route === "build" });
     const rebuilt = rebuildHere(url);
     rebuilt.catch(() => {});  // the memory's failure is the one told

@@ -1,12 +1,14 @@
 // Gets Python's snapshot off the page's main thread (python-snapshot.js): downloads and unzips
-// the build's file, and rebuilds the memory from it and the runtime's WebAssembly
+// the build's file, and rebuilds the memory from it and the memory the runtime starts with
 // (memory-image.js). Unzipping and rebuilding 31 MB there would hold back the board's paint.
 //
 //   worker.postMessage({ url, integrity, wasm, priority });
 //     url, integrity: the build's snapshot file and its Subresource Integrity;
-//     wasm: {stream} (the runtime's WebAssembly as the page downloads it, a ReadableStream,
-//       transferred) or {url} (fetched here: the browser has it by then);
+//     wasm: the runtime's WebAssembly's URL;
 //     priority: the snapshot download's fetch priority hint ("low" beside other downloads)
+//   worker.postMessage({ runtime });  // once, soon after: the page's compiled runtime (a
+//     WebAssembly.Module, instantiated here for its first memory), or null: its bytes are then
+//     fetched here again and their data segments read
 //   worker.postMessage({ progress: true, cpu });  // any time after: how far the download is
 //   worker.onmessage = ({ data }) => ...
 //     {received, rate, cpu} for each {progress: true}: the bytes of the file downloaded so far,
@@ -18,7 +20,7 @@
 //     {sparse} (an ArrayBuffer: the same memory without its all-zero pages, the form the page
 //       keeps for its next visit) or {error: string}
 
-import { dataSegments, rebuildMemory, sparseForm } from "./memory-image.js";
+import { dataSegments, instantiatedSegments, rebuildMemory, sparseForm } from "./memory-image.js";
 import { burstSlowness } from "./snapshot-route.js";
 import { fetchUnzipped, readAll } from "./unzip.js";
 
@@ -28,11 +30,24 @@ const MEASURE_MS = 300;
  * request of low priority back for a moment). */
 const NO_ANSWER_MS = 3000;
 
-async function runtimeBytes(wasm) {
-  if (wasm.stream) return readAll(wasm.stream);
-  const response = await fetch(wasm.url);
+/** The page's compiled runtime, or null (its `{runtime}` message). */
+let runtimeSent;
+const runtime = new Promise((resolve) => { runtimeSent = resolve; });
+
+/** The runtime's first memory, as segments: from the page's compiled module, or else read
+ * from its bytes (the browser has them by then). */
+async function runtimeSegments(url) {
+  const module = await runtime;
+  if (module instanceof WebAssembly.Module) {
+    try {
+      return await instantiatedSegments(module);
+    } catch {
+      // a runtime this cannot instantiate: its bytes say the same
+    }
+  }
+  const response = await fetch(url);
   if (!response.ok) throw new Error(`pyodide.asm.wasm: HTTP ${response.status}`);
-  return readAll(response.body);
+  return dataSegments(await readAll(response.body));
 }
 
 let received = 0;
@@ -74,6 +89,10 @@ self.onmessage = async ({ data }) => {
     }
     return;
   }
+  if ("runtime" in data) {
+    runtimeSent(data.runtime);
+    return;
+  }
   if (data.progress) {
     post({ received, rate: rate(performance.now()),
       cpu: data.cpu ? burstSlowness() : undefined });
@@ -81,11 +100,11 @@ self.onmessage = async ({ data }) => {
   }
   asked = performance.now();
   try {
-    const wasm = runtimeBytes(data.wasm);
-    wasm.catch(() => {});
+    const first = runtimeSegments(data.wasm);
+    first.catch(() => {});
     const diff = new Uint8Array(await fetchUnzipped(data.url, data.integrity, {
       priority: data.priority ?? "auto", onBytes: counted }));
-    const segments = dataSegments(await wasm);
+    const segments = await first;
     const memory = rebuildMemory(diff, segments);
     // the form the page keeps for its next visit is not needed for the restore: made when the
     // page asks for it, from the same parts again (the memory goes to the page now)
