@@ -10,6 +10,8 @@
 // `sparse` is the same memory without its all-zero pages (python-snapshot.js expandMemory
 // reads it back). It is not needed for the restore, so it is made after the memory is sent.
 
+import { readAll } from "./unzip.js";
+
 const DIFF_MAGIC = 0x44535651;  // "QVSD", little-endian
 const DIFF_HEADER = 20;
 const SPARSE_MAGIC = 0x50535651;  // "QVSP"
@@ -97,6 +99,26 @@ export async function instantiatedSegments(module) {
   const memory = Object.values(instance.exports).find((x) => x instanceof WebAssembly.Memory);
   if (!memory) throw new Error("the runtime exports no memory");
   return [{ address: 0, bytes: new Uint8Array(memory.buffer) }];
+}
+
+/**
+ * The runtime's first memory, as segments: laid out by instantiating its compiled module when
+ * there is one (instantiatedSegments), else read from its file's bytes (dataSegments; fetched,
+ * the browser has them by then).
+ * @param {WebAssembly.Module | null} module
+ * @param {string} url the runtime's WebAssembly
+ */
+export async function runtimeSegments(module, url) {
+  if (module instanceof WebAssembly.Module) {
+    try {
+      return await instantiatedSegments(module);
+    } catch {
+      // a runtime this cannot instantiate: its bytes say the same
+    }
+  }
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`pyodide.asm.wasm: HTTP ${response.status}`);
+  return dataSegments(await readAll(response.body));
 }
 
 function pageIsZero(memory, start, end) {

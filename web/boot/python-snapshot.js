@@ -16,9 +16,9 @@
 // A copy that cannot be read is dropped with a message in the console, and the build's file is
 // used. Nothing here starts Python: engine-loader.js restores the memory.
 
-import { dataSegments, rebuildMemory, sparseForm } from "./memory-image.js";
+import { rebuildMemory, runtimeSegments, sparseForm } from "./memory-image.js";
 import { burstSlowness, chooseRoute, cpuSlowness, linkRate } from "./snapshot-route.js";
-import { fetchUnzipped, readAll } from "./unzip.js";
+import { fetchUnzipped } from "./unzip.js";
 
 const BUILD_ID = "__BUILD_ID__";
 const SNAPSHOT_PATH = "__SNAPSHOT_PATH__";
@@ -140,19 +140,18 @@ export function expandMemory(sparse) {
   return memory;
 }
 
-/** The build's snapshot, rebuilt here (in a worker, or a page without one): the runtime's
- * WebAssembly is fetched again (the browser has it by then).
+/** The build's snapshot, rebuilt here (in a worker, or a page without one) with the runtime's
+ * first memory read from its file (the browser has it by then): instantiating the module
+ * compiled here would wait for the compile, which reading the file does not.
+ * @param {string} url
  * @returns {Promise<{memory: Uint8Array, sparse: () => Uint8Array}>} sparse makes the form
  *   kept for the next visit, from the same memory (the restore copies it, never moves it) */
 async function rebuildHere(url) {
-  const [diff, wasm] = await Promise.all([
+  const [diff, segments] = await Promise.all([
     fetchUnzipped(url, SNAPSHOT_INTEGRITY),
-    fetch(WASM_URL).then((response) => {
-      if (!response.ok) throw new Error(`pyodide.asm.wasm: HTTP ${response.status}`);
-      return readAll(response.body);
-    }),
+    runtimeSegments(null, WASM_URL),
   ]);
-  const memory = rebuildMemory(new Uint8Array(diff), dataSegments(wasm));
+  const memory = rebuildMemory(new Uint8Array(diff), segments);
   return { memory, sparse: () => sparseForm(memory) };
 }
 

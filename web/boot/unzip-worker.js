@@ -20,9 +20,9 @@
 //     {sparse} (an ArrayBuffer: the same memory without its all-zero pages, the form the page
 //       keeps for its next visit) or {error: string}
 
-import { dataSegments, instantiatedSegments, rebuildMemory, sparseForm } from "./memory-image.js";
+import { rebuildMemory, runtimeSegments, sparseForm } from "./memory-image.js";
 import { burstSlowness } from "./snapshot-route.js";
-import { fetchUnzipped, readAll } from "./unzip.js";
+import { fetchUnzipped } from "./unzip.js";
 
 /** The snapshot's own rate is told once its bytes have come for this long (ms)... */
 const MEASURE_MS = 300;
@@ -33,22 +33,6 @@ const NO_ANSWER_MS = 3000;
 /** The page's compiled runtime, or null (its `{runtime}` message). */
 let runtimeSent;
 const runtime = new Promise((resolve) => { runtimeSent = resolve; });
-
-/** The runtime's first memory, as segments: from the page's compiled module, or else read
- * from its bytes (the browser has them by then). */
-async function runtimeSegments(url) {
-  const module = await runtime;
-  if (module instanceof WebAssembly.Module) {
-    try {
-      return await instantiatedSegments(module);
-    } catch {
-      // a runtime this cannot instantiate: its bytes say the same
-    }
-  }
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`pyodide.asm.wasm: HTTP ${response.status}`);
-  return dataSegments(await readAll(response.body));
-}
 
 let received = 0;
 /** When the download was asked for, and when its first bytes came (and how many). */
@@ -100,7 +84,7 @@ self.onmessage = async ({ data }) => {
   }
   asked = performance.now();
   try {
-    const first = runtimeSegments(data.wasm);
+    const first = runtime.then((module) => runtimeSegments(module, data.wasm));
     first.catch(() => {});
     const diff = new Uint8Array(await fetchUnzipped(data.url, data.integrity, {
       priority: data.priority ?? "auto", onBytes: counted }));
