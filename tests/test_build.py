@@ -17,6 +17,8 @@ import urllib.request
 import zipfile
 from pathlib import Path
 
+import pytest
+
 from qvcore.board import board_data
 from tests.browser.sites import expand_diff, expand_sparse, snapshot_memory
 from tools import wheel_backend
@@ -41,6 +43,7 @@ from tools.paths import (
 )
 from tools.pins import PYODIDE_VERSION, RUNTIME_FILES
 from tools.server import CSP_HEADER, DEFAULT_CACHE_CONTROL, RUNTIME_CACHE_CONTROL, serving
+from tools.shell import BuildError
 from tools.site_assembly import list_files
 from tools.snapshot import SNAPSHOT_WHEEL_FILE
 from tools.stamps import (
@@ -173,6 +176,15 @@ def test_memory_diff_keeps_only_pages_unlike_the_runtimes_initial_memory() -> No
     assert diff[20] == 0b101
     assert len(diff) == 20 + 1 + 2 * page
     assert expand_diff(diff, wasm) == bytes(memory)
+
+
+def test_a_runtime_with_a_start_function_is_refused() -> None:
+    """The page lays the runtime's first memory out by instantiating it (memory-image.js): a
+    start function would run code there, so the build refuses such a runtime."""
+    wasm = wasm_with_data([(0, b"data")])
+    assert wasm_data_segments(wasm) == [(0, b"data")]
+    with pytest.raises(BuildError, match="start function"):
+        wasm_data_segments(wasm[:8] + b"\x08\x01\x00" + wasm[8:])
 
 
 def test_the_shipped_snapshot_is_smaller_than_its_sparse_form(built_site: Path) -> None:

@@ -75,7 +75,9 @@ def _sleb(data: bytes, at: int) -> tuple[int, int]:
 def wasm_data_segments(wasm: bytes) -> list[tuple[int, bytes]]:
     """The active data segments of a WebAssembly module as (address, bytes): what its memory
     holds before any code runs. Only the form Pyodide's runtime uses is read (memory 0, an
-    i32.const address); anything else is refused, since the page could not rebuild it."""
+    i32.const address); anything else is refused, since the page could not rebuild it, and so
+    is a start function: the page lays this memory out by instantiating the module with inert
+    imports (memory-image.js instantiatedSegments), which must run none of its code."""
     if wasm[:8] != b"\0asm\x01\0\0\0":
         raise BuildError("not a WebAssembly module (version 1)")
     segments: list[tuple[int, bytes]] = []
@@ -84,6 +86,9 @@ def wasm_data_segments(wasm: bytes) -> list[tuple[int, bytes]]:
         section = wasm[at]
         size, at = _uleb(wasm, at + 1)
         end = at + size
+        if section == 8:
+            raise BuildError("the runtime has a start function: instantiating it would run "
+                             "code, and the page's first memory would not be its data alone")
         if section == 11:
             count, pos = _uleb(wasm, at)
             for _ in range(count):
