@@ -182,7 +182,10 @@ window.Worker = class extends PageWorker {
 };
 const post = PageWorker.prototype.postMessage;
 PageWorker.prototype.postMessage = function (message, ...rest) {
-  if (this.botWorker) window.__botMessages.push(JSON.parse(JSON.stringify(message)));
+  if (this.botWorker) {
+    window.__botMessages.push(message?.module instanceof WebAssembly.Module
+      ? { ...message, module: "WebAssembly.Module" } : JSON.parse(JSON.stringify(message)));
+  }
   return post.call(this, message, ...rest);
 };
 """
@@ -202,7 +205,10 @@ def assert_only_own_views_and_public_events(messages: list[dict[str, Any]],
                 assert "hoard" not in player and "total" not in player
     events = [e for m in messages if m["type"] in ("reset", "observe") for e in m["events"]]
     assert events == game.events[:len(events)]
-    assert {m["type"] for m in messages} <= {"reset", "observe", "decide"}
+    assert {m["type"] for m in messages} <= {"runtime", "reset", "observe", "decide"}
+    # the page's compiled runtime (engine-loader.js shareRuntime), and nothing else with it
+    assert [m for m in messages if m["type"] == "runtime"] == [
+        {"type": "runtime", "module": "WebAssembly.Module"}]
 
 
 def test_a_human_plays_a_full_game_against_two_bots(page: Page, site_url: str,

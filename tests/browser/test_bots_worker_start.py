@@ -52,6 +52,11 @@ def test_choosing_a_bot_seat_starts_the_bots_worker_before_any_game(
     dialog.get_by_test_id("kind-1").select_option("normal")
     wait_counts(page, 1, 0)
     page.wait_for_function("() => window.__qv.app.bots.loaded")
+    # its Python started from the page's compiled runtime: it downloaded no WebAssembly of its
+    # own (engine-loader.js shareRuntime)
+    worker = next(w for w in page.workers if "bot-worker" in w.url)
+    assert worker.evaluate("""() => performance.getEntriesByType("resource")
+        .filter((entry) => entry.name.endsWith(".wasm")).map((entry) => entry.name)""") == []
     expect(dialog).to_be_visible()  # no game was started for it
     start_with_bots(page, ["human", "normal", "normal"], handover=False)
     wait_for_human(page)

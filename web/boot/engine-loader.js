@@ -102,6 +102,41 @@ let settleRoute;
  * settled it. */
 export const snapshotRoute = new Promise((resolve) => { settleRoute = resolve; });
 
+let settleCompiled;
+/** The runtime's WebAssembly as loadEngine compiled (or was given) it here, or null: a page
+ * sends it to its bots' worker (shareRuntime), whose own loadEngine then compiles nothing. */
+const compiledHere = new Promise((resolve) => { settleCompiled = resolve; });
+
+/**
+ * Send this page's compiled runtime to a worker that loads the engine with
+ * `runtime: runtimeFromPage()`, as its first message of this kind: {type: "runtime", module}
+ * (module null when there is none, or this browser cannot send it: the worker compiles then).
+ * A WebAssembly.Module crosses to a worker without being copied or compiled again.
+ * @param {Worker} worker
+ */
+export function shareRuntime(worker) {
+  compiledHere.then((module) => {
+    try {
+      worker.postMessage({ type: "runtime", module });
+    } catch {
+      worker.postMessage({ type: "runtime", module: null });
+    }
+  });
+}
+
+/** In a worker: the runtime its page sent (shareRuntime), or null.
+ * @returns {Promise<WebAssembly.Module | null>} */
+export function runtimeFromPage() {
+  return new Promise((resolve) => {
+    const take = (/** @type {MessageEvent} */ event) => {
+      if (event.data?.type !== "runtime") return;
+      self.removeEventListener("message", take);
+      resolve(event.data.module instanceof WebAssembly.Module ? event.data.module : null);
+    };
+    self.addEventListener("message", take);
+  });
+}
+
 /**
  * Fetch build-info.json once: {build, version, wheel, wheel_sha256, snapshot, snapshot_sha256,
  * pyodide, python}.
@@ -340,7 +375,7 @@ async function restore(runtime, compiled, options, wheel) {
  *   called as loading goes on; stage is one of "runtime", "wheel", "import", "ready";
  *   fraction rises from 0 to 1.
  * @param {{snapshot?: boolean, route?: "auto" | "build" | "start", after?: Promise,
- *   prepareAfter?: Promise}}
+ *   prepareAfter?: Promise, runtime?: Promise<WebAssembly.Module | null> | null}}
  *   [options]
  *   snapshot: false never uses a snapshot (Python starts and imports the engine itself).
  *   route: "auto" (the default) lets a first visit weigh its link and CPU, when Python could
@@ -352,11 +387,14 @@ async function restore(runtime, compiled, options, wheel) {
  *   on other threads that still slows a small machine's main thread) begin once this has
  *   settled (the page passes the board's paint). The files download, and the browser's copy
  *   of the snapshot is read, meanwhile.
+ *   runtime: the runtime already compiled (a bots' worker is sent its page's: runtimeFromPage);
+ *   compiled here when it settles to null.
  * @returns {Promise<Pyodide>} the Pyodide instance, with qvcore.jsapi imported.
  * @throws {EngineLoadError} with a readable message (and `advice`) when any step fails.
  */
 export async function loadEngine(onProgress = () => {},
-  { snapshot = true, route = "auto", after = null, prepareAfter = null } = {}) {
+  { snapshot = true, route = "auto", after = null, prepareAfter = null, runtime: given = null }
+  = {}) {
   const report = (stage, fraction, message) => onProgress({ stage, fraction, message });
   mark("start");
   report("runtime", 0.05, "Starting Python…");
@@ -365,8 +403,9 @@ export async function loadEngine(onProgress = () => {},
   wheel.catch(() => {});  // awaited below
   const prepared = Promise.allSettled([prepareAfter]);
   const usable = snapshot && snapshotAvailable();
-  const compiled = prepared.then(() => compileRuntime());
-  compiled.then(() => mark("compiled"), () => {});
+  const compiled = prepared.then(async () => (await given?.catch(() => null)) ?? compileRuntime());
+  compiled.then((module) => { mark("compiled"); settleCompiled(module); },
+    () => settleCompiled(null));
   // Python could start once the board is painted (`after`) and the runtime compiled: a first
   // visit chooses its route then
   const ready = Promise.allSettled([after, compiled]);

@@ -12,6 +12,7 @@
 //
 // The pause: ?botpause=<ms> in the URL, else localStorage "quo-vadis.bot-pause-ms", else 700 ms.
 
+import { shareRuntime } from "../boot/engine-loader.js";
 import { confirmDialog, openDialog } from "../panels/dialogs.js";
 import { h } from "../panels/dom.js";
 import { t } from "../words/i18n.js";
@@ -296,6 +297,7 @@ export class Bots {
     if (this.worker) return;
     performance.mark("qv:bots-worker");
     this.worker = new Worker(new URL("./bot-worker.js", import.meta.url), { type: "module" });
+    shareRuntime(this.worker);  // its Python starts from the page's compiled runtime
     this.worker.addEventListener("message", (event) => this.onMessage(event.data));
     this.worker.addEventListener("error", (event) => {
       this.fail(event.message || t("bots.workerFailed"));

@@ -4,17 +4,18 @@
 // {type: "failed", message}. Each game's worker (bots/bot-worker.js for Quo Vadis,
 // palatinus/bot-worker.js) says which BotHost and which messages it takes.
 
-import { loadEngine } from "../boot/engine-loader.js";
+import { loadEngine, runtimeFromPage } from "../boot/engine-loader.js";
 
 /**
- * Start the runtime and make one BotHost from the Python module `module`; posts
+ * Start the runtime (the page's compiled one: it sends it first, engine-loader.js
+ * shareRuntime) and make one BotHost from the Python module `module`; posts
  * {type: "loaded", ms} once it is ready.
  * @param {string} module e.g. "qvcore.bots.bridge"
  * @returns {Promise<any>}
  */
 export function startHost(module) {
   const started = performance.now();
-  return loadEngine().then((/** @type {any} */ pyodide) => {
+  return loadEngine(undefined, { runtime: runtimeFromPage() }).then((/** @type {any} */ pyodide) => {
     pyodide.runPython(`from ${module} import BotHost as _BotHost`);
     const BotHost = pyodide.globals.get("_BotHost");
     const instance = BotHost();

@@ -3,6 +3,8 @@
 // (Table.seat_view, no log) and answers an action; the page plays it through the engine
 // like a player's click, so a bot can break no rule.
 
+import { shareRuntime } from "../boot/engine-loader.js";
+
 export const LEVELS = ["easy", "hard"];
 /** The pause before a bot's move, in ms (the Quo Vadis setting; tests set it to 0). */
 const PAUSE_KEY = "quo-vadis.bot-pause-ms";
@@ -31,6 +33,7 @@ export class PalBots {
   start() {
     if (this.worker) return this.worker;
     const worker = new Worker(new URL("./bot-worker.js", import.meta.url), { type: "module" });
+    shareRuntime(worker);  // its Python starts from the page's compiled runtime
     worker.addEventListener("message", (event) => {
       const data = event.data;
       if (data.type === "decision") {
