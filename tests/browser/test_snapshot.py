@@ -24,6 +24,7 @@ from playwright.sync_api import (
     Route,
     expect,
 )
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from tools.paths import BUILD_INFO
 from tools.server import serving
@@ -90,10 +91,24 @@ def weighed_of(page: Page) -> str:
     return page.get_attribute("html", "data-snapshot-weighed") or "(nothing weighed)"
 
 
+#: how far the page's start went: the engine loader's marks and the downloads the page has
+#: whole (a failure's message)
+START_SO_FAR = """() => ({
+    marks: performance.getEntriesByType("mark").filter((m) => m.name.startsWith("qv:"))
+        .map((m) => `${m.name} ${Math.round(m.startTime)}`),
+    downloads: performance.getEntriesByType("resource").filter((r) => r.transferSize > 1e5)
+        .map((r) => `${r.name.split("/").pop()} ${Math.round(r.responseEnd)}`),
+    html: {...document.documentElement.dataset},
+})"""
+
+
 def route_of(page: Page) -> str:
     """The route the page chose to start Python (<html data-snapshot-route>)."""
-    page.locator("html[data-snapshot-route]").wait_for(state="attached",
-                                                       timeout=ENGINE_TIMEOUT_MS)
+    try:
+        page.locator("html[data-snapshot-route]").wait_for(state="attached",
+                                                           timeout=ENGINE_TIMEOUT_MS)
+    except PlaywrightTimeoutError:
+        pytest.fail(f"no route was chosen: {page.evaluate(START_SO_FAR)}")
     return page.get_attribute("html", "data-snapshot-route") or ""
 
 

@@ -84,11 +84,11 @@ self.onmessage = async ({ data }) => {
   }
   asked = performance.now();
   try {
-    const first = runtime.then((module) => runtimeSegments(module, data.wasm));
-    first.catch(() => {});
+    const laid = runtime.then((module) => runtimeSegments(module, data.wasm));
+    laid.catch(() => {});
     const diff = new Uint8Array(await fetchUnzipped(data.url, data.integrity, {
       priority: data.priority ?? "auto", onBytes: counted }));
-    const segments = await first;
+    const segments = await laid;
     const memory = rebuildMemory(diff, segments);
     // the form the page keeps for its next visit is not needed for the restore: made when the
     // page asks for it, from the same parts again (the memory goes to the page now)
