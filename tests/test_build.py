@@ -45,7 +45,7 @@ from tools.pins import PYODIDE_VERSION, RUNTIME_FILES
 from tools.server import CSP_HEADER, DEFAULT_CACHE_CONTROL, RUNTIME_CACHE_CONTROL, serving
 from tools.shell import BuildError
 from tools.site_assembly import list_files
-from tools.snapshot import SNAPSHOT_WHEEL_FILE
+from tools.snapshot import SNAPSHOT_IMPORTS, SNAPSHOT_WHEEL_FILE
 from tools.stamps import (
     BUILD_ID_PLACEHOLDER,
     CONTENT_SECURITY_POLICY,
@@ -176,6 +176,15 @@ def test_memory_diff_keeps_only_pages_unlike_the_runtimes_initial_memory() -> No
     assert diff[20] == 0b101
     assert len(diff) == 20 + 1 + 2 * page
     assert expand_diff(diff, wasm) == bytes(memory)
+
+
+def test_the_snapshot_has_imported_every_bots_workers_bridge() -> None:
+    """A bots' worker restores the build's snapshot: the bridge it starts (worker-host.js
+    startHost) must be imported there already, or its first answer waits for the import."""
+    started = {match for path in WEB.rglob("bot-worker.js")
+               for match in re.findall(r'startHost\("([\w.]+)"\)', path.read_text())}
+    assert started == {"qvcore.bots.bridge", "qvcore.palatinus.botbridge"}
+    assert started <= set(SNAPSHOT_IMPORTS)
 
 
 def test_a_runtime_with_a_start_function_is_refused() -> None:

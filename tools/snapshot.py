@@ -16,11 +16,17 @@ from tools.pins import RUNTIME_WASM
 from tools.shell import SUBPROCESS_TIMEOUT, BuildError
 
 #: Node runs the site's own runtime, writes the wheel where the page writes it and imports the
-#: engine from it as the page does (engine-loader.js, WHEEL_FILE and IMPORT_ENGINE), then writes
-#: Pyodide's memory snapshot to $QV_SNAPSHOT. argv is cut to the program's name first, so that
-#: Python's sys.executable and $_ in the snapshot are the browser's ("./this.program"), not a
-#: path of the building machine.
+#: engine from it as the page does (engine-loader.js, WHEEL_FILE and IMPORT_ENGINE) with the
+#: bots' bridges (SNAPSHOT_IMPORTS), then writes Pyodide's memory snapshot to $QV_SNAPSHOT.
+#: argv is cut to the program's name first, so that Python's sys.executable and $_ in the
+#: snapshot are the browser's ("./this.program"), not a path of the building machine.
 SNAPSHOT_WHEEL_FILE = "/lib/qvcore.whl"
+#: what Python has imported in the snapshot: the pages' engine (engine-loader.js IMPORT_ENGINE)
+#: and the bots' bridges of both games (worker-host.js startHost), which a bots' worker would
+#: otherwise import from the zip before its first answer (0.5 to 0.65 s); they add about 34 kB
+#: to the 4.7 MB file
+SNAPSHOT_IMPORTS = ("qvcore.jsapi", "qvcore.bots.bridge", "qvcore.palatinus.botbridge")
+_IMPORTED = ", ".join(SNAPSHOT_IMPORTS)
 SNAPSHOT_SCRIPT = f"""
 process.argv.splice(1);
 const {{ readFileSync, writeFileSync }} = await import("node:fs");
@@ -29,13 +35,13 @@ const runtime = process.env.QV_RUNTIME;
 const {{ loadPyodide }} = await import(pathToFileURL(`${{runtime}}/pyodide.mjs`).href);
 const pyodide = await loadPyodide({{ indexURL: `${{runtime}}/`, _makeSnapshot: true }});
 pyodide.FS.writeFile("{SNAPSHOT_WHEEL_FILE}", new Uint8Array(readFileSync(process.env.QV_WHEEL)));
-pyodide.runPython('import sys\\nsys.path.insert(0, "{SNAPSHOT_WHEEL_FILE}")\\nimport qvcore.jsapi');
+pyodide.runPython('import sys\\nsys.path.insert(0, "{SNAPSHOT_WHEEL_FILE}")\\nimport {_IMPORTED}');
 writeFileSync(process.env.QV_SNAPSHOT, pyodide.makeMemorySnapshot());
 """
 
 
 def make_snapshot(runtime_dir: Path, wheel: Path) -> bytes:
-    """Python's memory right after ``import qvcore.jsapi``, made with Node from the site's own
+    """Python's memory right after importing SNAPSHOT_IMPORTS, made with Node from the site's own
     runtime and wheel, as its difference from the runtime's initial memory (memory_diff) and
     gzipped: the page restores it instead of starting Python (and importing the engine)
     itself. Pyodide checks that a snapshot matches its runtime."""
