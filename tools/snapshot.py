@@ -23,7 +23,7 @@ from tools.shell import SUBPROCESS_TIMEOUT, BuildError
 SNAPSHOT_WHEEL_FILE = "/lib/qvcore.whl"
 #: what Python has imported in the snapshot: the pages' engine (engine-loader.js IMPORT_ENGINE)
 #: and the bots' bridges of both games (worker-host.js startHost), which a bots' worker would
-#: otherwise import from the zip before its first answer (0.5 to 0.65 s); they add about 34 kB
+#: otherwise import from the zip before its first answer (0.5 to 0.65 s); they add 20 to 30 kB
 #: to the 4.7 MB file
 SNAPSHOT_IMPORTS = ("qvcore.jsapi", "qvcore.bots.bridge", "qvcore.palatinus.botbridge")
 _IMPORTED = ", ".join(SNAPSHOT_IMPORTS)
