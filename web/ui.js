@@ -305,8 +305,8 @@ export class App {
         return;
       }
       const now = document.activeElement;
-      if (now && now !== document.body && !$("turn-panel").contains(now)) return;
-      if (now && now !== then && now !== document.body && now.isConnected) return;
+      // the focus left the turn panel, or went on to another control since
+      if (now && now !== document.body && (now !== then || !$("turn-panel").contains(now))) return;
       const heading = document.getElementById("turn-heading");
       if (!heading) return;
       heading.tabIndex = -1;

@@ -30,6 +30,7 @@
 import {
   dropCopy, expandMemory, readSnapshot, snapshotAvailable,
 } from "./python-snapshot.js";
+import { sendRuntime } from "./runtime-transfer.js";
 
 const BUILD_ID = "__BUILD_ID__";
 const WHEEL_PATH = "__WHEEL_PATH__";
@@ -109,32 +110,11 @@ const compiledHere = new Promise((resolve) => { settleCompiled = resolve; });
 
 /**
  * Send this page's compiled runtime to a worker that loads the engine with
- * `runtime: runtimeFromPage()`, as its first message of this kind: {type: "runtime", module}
- * (module null when there is none, or this browser cannot send it: the worker compiles then).
- * A WebAssembly.Module crosses to a worker without being copied or compiled again.
+ * `runtime: runtimeFromPage()` (runtime-transfer.js): it then compiles nothing.
  * @param {Worker} worker
  */
 export function shareRuntime(worker) {
-  compiledHere.then((module) => {
-    try {
-      worker.postMessage({ type: "runtime", module });
-    } catch {
-      worker.postMessage({ type: "runtime", module: null });
-    }
-  });
-}
-
-/** In a worker: the runtime its page sent (shareRuntime), or null.
- * @returns {Promise<WebAssembly.Module | null>} */
-export function runtimeFromPage() {
-  return new Promise((resolve) => {
-    const take = (/** @type {MessageEvent} */ event) => {
-      if (event.data?.type !== "runtime") return;
-      self.removeEventListener("message", take);
-      resolve(event.data.module instanceof WebAssembly.Module ? event.data.module : null);
-    };
-    self.addEventListener("message", take);
-  });
+  sendRuntime(worker, compiledHere);
 }
 
 /**

@@ -18,6 +18,7 @@
 
 import { rebuildMemory, runtimeSegments, sparseForm } from "./memory-image.js";
 import { burstSlowness, chooseRoute, cpuSlowness, linkRate } from "./snapshot-route.js";
+import { sendRuntime } from "./runtime-transfer.js";
 import { fetchUnzipped } from "./unzip.js";
 
 const BUILD_ID = "__BUILD_ID__";
@@ -238,13 +239,7 @@ function buildSnapshotWorker(url, runtime, priority, started = startWorker()) {
   result.catch(() => {});
   worker.postMessage({ url, integrity: SNAPSHOT_INTEGRITY, priority, wasm: WASM_URL });
   // the download starts now; the compiled runtime follows when the page has it
-  Promise.resolve(runtime).catch(() => null).then((module) => {
-    try {
-      worker.postMessage({ runtime: module ?? null });
-    } catch {
-      worker.postMessage({ runtime: null });  // a module this browser cannot send
-    }
-  });
+  sendRuntime(worker, runtime);
   return {
     result,
     progress: (cpu = false) => new Promise((resolve) => {

@@ -6,9 +6,9 @@
 //     url, integrity: the build's snapshot file and its Subresource Integrity;
 //     wasm: the runtime's WebAssembly's URL;
 //     priority: the snapshot download's fetch priority hint ("low" beside other downloads)
-//   worker.postMessage({ runtime });  // once, soon after: the page's compiled runtime (a
-//     WebAssembly.Module, instantiated here for its first memory), or null: its bytes are then
-//     fetched here again and their data segments read
+//   sendRuntime(worker, compiled);  // once, soon after (runtime-transfer.js): the page's
+//     compiled runtime, instantiated here for its first memory (without one, its bytes are
+//     fetched here again and their data segments read)
 //   worker.postMessage({ progress: true, cpu });  // any time after: how far the download is
 //   worker.onmessage = ({ data }) => ...
 //     {received, rate, cpu} for each {progress: true}: the bytes of the file downloaded so far,
@@ -21,6 +21,7 @@
 //       keeps for its next visit) or {error: string}
 
 import { rebuildMemory, runtimeSegments, sparseForm } from "./memory-image.js";
+import { isRuntimeMessage, runtimeFromPage } from "./runtime-transfer.js";
 import { burstSlowness } from "./snapshot-route.js";
 import { fetchUnzipped } from "./unzip.js";
 
@@ -30,9 +31,8 @@ const MEASURE_MS = 300;
  * request of low priority back for a moment). */
 const NO_ANSWER_MS = 3000;
 
-/** The page's compiled runtime, or null (its `{runtime}` message). */
-let runtimeSent;
-const runtime = new Promise((resolve) => { runtimeSent = resolve; });
+/** The page's compiled runtime, or null. */
+const runtime = runtimeFromPage();
 
 let received = 0;
 /** When the download was asked for, and when its first bytes came (and how many). */
@@ -73,10 +73,7 @@ self.onmessage = async ({ data }) => {
     }
     return;
   }
-  if ("runtime" in data) {
-    runtimeSent(data.runtime);
-    return;
-  }
+  if (isRuntimeMessage(data)) return;  // runtimeFromPage takes it
   if (data.progress) {
     post({ received, rate: rate(performance.now()),
       cpu: data.cpu ? burstSlowness() : undefined });

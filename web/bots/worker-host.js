@@ -4,7 +4,8 @@
 // {type: "failed", message}. Each game's worker (bots/bot-worker.js for Quo Vadis,
 // palatinus/bot-worker.js) says which BotHost and which messages it takes.
 
-import { loadEngine, runtimeFromPage } from "../boot/engine-loader.js";
+import { loadEngine } from "../boot/engine-loader.js";
+import { runtimeFromPage } from "../boot/runtime-transfer.js";
 
 /**
  * Start the runtime (the page's compiled one: it sends it first, engine-loader.js
