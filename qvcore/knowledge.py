@@ -74,6 +74,12 @@ class Knowledge:
         self.spaces: list[int] | None = None
         self.known: list[Heap] = [laurels.empty_heap() for _ in range(self.n)]
         self.sizes = [0] * self.n
+        #: per hoard, the points it gained and lost in ways whose worth this seat saw (laurels
+        #: taken from face-up spaces, I rewards, a split's shares, payments named to it)...
+        self.points = [0] * self.n
+        #: ...and how many tokens came into it (or, negative, left it) whose worth it did not
+        #: see (payments between others, R10)
+        self.hidden = [0] * self.n
         self.in_hoards = laurels.empty_heap()
         self._named: dict[int, tuple[Heap, Heap]] = {}
         self._series = bool(options.get("series"))
@@ -109,18 +115,26 @@ class Knowledge:
     def _move(self, event: dict[str, Any]) -> None:
         p = event["player"]
         path = board.PATH_INDEX[(event["from"], event["to"])]
+        taken = 0  # the laurel's points (R7.1): it was face up
         if event.get("took"):
             kind = self.spaces[path] if self.spaces is not None else EMPTY
             if kind != EMPTY:
                 self.known[p][kind] += 1
                 self.in_hoards[kind] += 1
+                taken = laurels.VALUES[kind]
+                self.points[p] += taken
+            else:
+                self.hidden[p] += 1
             self.sizes[p] += 1
             if self.spaces is not None:
                 self.spaces[path] = _kind(event.get("replaced_by"))
+        rewards: dict[int, int] = {}
         for key, count in event.get("rewards", {}).items():
             q = int(key)
+            rewards[q] = count
             self.known[q][laurels.I] += count
             self.sizes[q] += count
+            self.points[q] += count * laurels.VALUES[laurels.I]
             self.in_hoards[laurels.I] += count
         for record in event.get("deals", []):
             q = record["with"]
@@ -133,8 +147,11 @@ class Knowledge:
                 self._give_unseen(q, p, record.get("consenter_pays", 0))
             split = record.get("split_tokens")
             if split:
-                self._give_unseen(p, q, split.get("mover_gave", 0))
-                self._give_unseen(q, p, split.get("consenter_gave", 0))
+                # which tokens made the change is the two parties' secret, but not the points
+                # it passed: half the gains, the mover keeping an odd point (rulings.md #9)
+                share = (taken + rewards.get(q, 0)) // 2 - rewards.get(q, 0)
+                self._give_unseen(p, q, split.get("mover_gave", 0), share)
+                self._give_unseen(q, p, split.get("consenter_gave", 0), 0)  # the net is passed
 
     def _give(self, payer: int, payee: int, heap: Heap) -> None:
         """Tokens of known kinds pass from payer to payee."""
@@ -145,15 +162,25 @@ class Knowledge:
                 self.known[payee][kind] += 1
             self.sizes[payer] -= count
             self.sizes[payee] += count
+            worth = count * laurels.VALUES[kind]
+            self.points[payer] -= worth
+            self.points[payee] += worth
         self._clip(payer)
 
-    def _give_unseen(self, payer: int, payee: int, count: int) -> None:
-        """``count`` tokens of unseen kinds pass: any kind the payer was known to hold may go."""
+    def _give_unseen(self, payer: int, payee: int, count: int, worth: int | None = None) -> None:
+        """``count`` tokens of unseen kinds pass: any kind the payer was known to hold may go.
+        ``worth``: the points they make, when that is public (a split's change); else unseen."""
+        if worth is not None:
+            self.points[payer] -= worth
+            self.points[payee] += worth
         if not count:
             return
         self.known[payer] = [max(0, held - count) for held in self.known[payer]]
         self.sizes[payer] -= count
         self.sizes[payee] += count
+        if worth is None:
+            self.hidden[payer] -= count
+            self.hidden[payee] += count
 
     def _clip(self, q: int) -> None:
         if sum(self.known[q]) > max(self.sizes[q], 0):
@@ -163,6 +190,8 @@ class Knowledge:
         """V3: the laurels are set up again and the hoards emptied (R12)."""
         self.known = [laurels.empty_heap() for _ in range(self.n)]
         self.sizes = [0] * self.n
+        self.points = [0] * self.n
+        self.hidden = [0] * self.n
         self.in_hoards = laurels.empty_heap()
         self.spaces = None
 
@@ -188,8 +217,11 @@ class Knowledge:
             size = player["hoard_size"]
             if "hoard" in player:
                 self.known[q] = _heap(player["hoard"])
+                self.points[q] = laurels.heap_value(self.known[q])
+                self.hidden[q] = 0
             else:
                 missed = self.sizes[q] - size
+                self.hidden[q] -= missed  # tokens that came or went unseen (a late start)
                 if missed > 0:  # tokens left unseen: any kind may have gone
                     self.known[q] = [max(0, held - missed) for held in self.known[q]]
                 if sum(self.known[q]) > size:
@@ -240,6 +272,11 @@ class Knowledge:
         return remaining
 
     # -- questions ---------------------------------------------------------------------
+
+    def estimate(self, q: int, mean: float) -> float:
+        """``q``'s expected total: the points this seat saw it gain and lose, and each token
+        whose worth it did not see at ``mean`` (exact for a shown hoard)."""
+        return self.points[q] + self.hidden[q] * mean
 
     def unknown(self, q: int) -> int:
         """How many tokens of ``q``'s hoard are of unknown kind."""

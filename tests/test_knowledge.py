@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from qvcore import Game, Observer, RuleError, laurels
+from qvcore import Game, Observer, RuleError, laurels, rules
 from qvcore.invariants import violations
 from qvcore.knowledge import Knowledge
 from qvcore.position import from_position, sample_state, to_position
@@ -57,6 +57,7 @@ def play(players: int, seed: int, options: dict[str, Any], late_seat: int | None
     knows: dict[int, Knowledge] = {q: Knowledge(q, game.view(q)) for q in range(players)
                                    if q != late_seat}
     checked = 0
+    unseen_payment = False  # a deal's payment, whose worth only its two parties see (R10)
     while not game.is_over() and len(game.actions) < 3000:
         if late_seat is not None and late_seat not in knows and len(game.actions) >= 60:
             knows[late_seat] = Knowledge(late_seat, game.view(late_seat))
@@ -68,9 +69,15 @@ def play(players: int, seed: int, options: dict[str, Any], late_seat: int | None
             event = game.apply(action)
         except RuleError:
             event = game.apply({key: v for key, v in action.items() if key != "terms"})
-        for k in knows.values():
+        unseen_payment = unseen_payment or any(
+            deal.get("mover_pays") or deal.get("consenter_pays") for deal in event.get("deals", []))
+        for q, k in knows.items():
             k.observe(copy.deepcopy(event))
             assert_sound(k, game.state)
+            if not unseen_payment and q != late_seat and not game.state.options.series:
+                # R7, R10, rulings.md #9: every point gained is seen, a split's shares too
+                assert [k.estimate(r, 0.0) for r in range(players)] == [
+                    game.state.total(r) for r in range(players)], (q, event)
         if len(game.actions) % 11 == 0:
             for q, k in knows.items():
                 assert_sample_agrees(game.state, q, k, samples)
@@ -84,6 +91,35 @@ def test_knowledge_stays_sound_and_samples_agree(players: int, variant: int) -> 
     """Over random games with deals: every bound holds and every sample matches the view."""
     for seed in range(3):
         assert play(players, seed + 10 * variant, VARIANTS[variant]) > 0
+
+
+def test_r10_every_seat_follows_every_total_through_the_bots_splits() -> None:
+    """R7, R10, rulings.md #9: bots split the gains of many moves (random play hardly ever
+    does); as long as no payment between others hid a token's worth, every seat's estimate of
+    every total is exact, whatever change the splits made."""
+    from qvcore.bots import make_bot
+    splits = 0
+    for seed in range(1, 5):
+        game = Game({"players": 4}, seed)
+        bots = [make_bot("normal", q, seed * 8 + q) for q in range(4)]
+        knows = [Knowledge(q, game.view(q)) for q in range(4)]
+        for q, bot in enumerate(bots):
+            bot.meet(game.view(q))
+        unseen_payment = False
+        while not game.is_over() and not unseen_payment:
+            seat = rules.waiting_for(game.state)[0]
+            knows[seat].update(game.view(seat))
+            event = game.apply(bots[seat].decide(game.view(seat)))
+            for bot, k in zip(bots, knows, strict=True):
+                bot.observe(event)
+                k.observe(event)
+            for deal in event.get("deals", []):
+                unseen_payment |= bool(deal.get("mover_pays") or deal.get("consenter_pays"))
+                splits += "split_tokens" in deal
+            if not unseen_payment:
+                totals = [float(game.state.total(r)) for r in range(4)]
+                assert all([k.estimate(r, 3.0) for r in range(4)] == totals for k in knows), event
+    assert splits >= 8  # the games did split gains
 
 
 def test_knowledge_started_mid_game_and_fed_few_views() -> None:
@@ -140,6 +176,62 @@ def test_r10_private_payment_is_known_to_the_parties_only() -> None:
     assert knows[2].known[1][laurels.V] == 0  # the onlooker saw only a count
     assert knows[2].unknown(1) == 1
     assert all(knows[2].known[0][kind] == 0 for kind in laurels.KINDS if kind != laurels.I)
+
+
+def test_r10_a_splits_points_are_public_though_its_tokens_are_not() -> None:
+    """R10/R11, rulings.md #9 and #12: a split shares the move's gains, half each (the mover keeps
+    an odd point); an onlooker sees how many tokens made the change, not which, but it knows
+    the laurel taken and the I reward, so it knows the points that passed: its estimates of
+    both totals move exactly as the totals do, while the kinds it is sure of only shrink."""
+    game = Game({"players": 3}, 4)
+    s = game.state
+    s.offices[3] = [0, 1]
+    s.supply[0] -= 1
+    s.supply[1] -= 1
+    s.pile.remove(laurels.V)
+    s.spaces[4] = laurels.V  # path 3→6: a V, face up
+    s.pile.remove(laurels.II)
+    s.hoards[1][laurels.II] = 1  # change for the split (unseen by the onlooker)
+    knows = [Knowledge(q, game.view(q)) for q in range(3)]
+    onlooker = knows[2]
+    before = [onlooker.estimate(q, laurels.PILE_MEAN) for q in (0, 1)]
+    game.apply({"type": "request", "player": 0, "from": 3, "to": 6})
+    game.apply({"type": "answer", "player": 1, "consents": 1, "terms": {"split": True}})
+    event = game.apply({"type": "move", "player": 0, "from": 3, "to": 6, "supporters": [1]})
+    assert event["deals"][0]["split_tokens"]["mover_gave"] >= 1
+    for k in knows:
+        k.observe(event)
+    # gains 5 + 1 (the I reward): 3 each, so the mover passes 2 points, change included
+    assert (s.total(0), s.total(1)) == (3, 5)
+    after = [onlooker.estimate(q, laurels.PILE_MEAN) for q in (0, 1)]
+    assert [a - b for a, b in zip(after, before, strict=True)] == [3.0, 3.0]
+    assert onlooker.known[0][laurels.V] == 0  # which token went is the parties' secret
+
+
+def test_r10_an_unseen_payments_worth_is_estimated() -> None:
+    """R10: a payment between others passes tokens whose worth an onlooker does not see: it is
+    estimated at the mean the bots give an unseen token, for payer and payee alike."""
+    game = Game({"players": 3}, 4)
+    s = game.state
+    s.offices[3] = [0, 1]
+    s.supply[0] -= 1
+    s.supply[1] -= 1
+    s.pile.remove(laurels.V)
+    s.hoards[0][laurels.V] = 1
+    knows = [Knowledge(q, game.view(q)) for q in range(3)]
+    taken = laurels.VALUES[s.spaces[4]]
+    onlooker = knows[2]
+    before = [onlooker.estimate(q, 3.0) for q in (0, 1)]
+    game.apply({"type": "request", "player": 0, "from": 3, "to": 6,
+                "offers": {"1": {"mover_pays": ["V"]}}})
+    game.apply({"type": "answer", "player": 1, "consents": 1})
+    event = game.apply({"type": "move", "player": 0, "from": 3, "to": 6, "supporters": [1]})
+    for k in knows:
+        k.observe(event)
+    after = [onlooker.estimate(q, 3.0) for q in (0, 1)]
+    # the mover: the laurel taken, less a token of unseen worth; the consenter: its I reward
+    # and that token
+    assert [a - b for a, b in zip(after, before, strict=True)] == [taken - 3.0, 1 + 3.0]
 
 
 def test_sample_reads_only_view_and_knowledge() -> None:

@@ -188,8 +188,11 @@ class Memory:
         return (self.agreed[q] + 1) / (self.asked[q] + 2)
 
     def estimated_total(self, q: int, mean_unknown: float) -> float:
-        """A rival's expected total: known tokens plus unknown ones at ``mean_unknown``."""
-        return laurels.heap_value(self.known[q]) + self.unknown[q] * mean_unknown
+        """A rival's expected total: the points seen going in and out of its hoard, and the
+        tokens whose worth was not seen at ``mean_unknown`` (``Knowledge.estimate``)."""
+        if self.knowledge is None:
+            return 0.0
+        return self.knowledge.estimate(q, mean_unknown)
 
 
 def public_view(view: dict[str, Any]) -> dict[str, Any]:
