@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from playwright.sync_api import Page, expect
 
 from qvcore import board
@@ -210,3 +212,47 @@ def test_a_deal_that_splits_the_gains_and_sends_caesar(app: Page) -> None:
     wait_actions(app, len(game.actions))
     assert log_texts(app) == engine_log(game)
     expect(app.get_by_test_id(f"space-{a}-{b}")).to_have_class(re.compile(r"\bhas-caesar\b"))
+
+
+#: a docked request's dialog must show at least this many lines of its question (its body
+#: scrolls for the rest), on a desktop and on a phone
+LINES_SHOWN = 3
+
+
+@pytest.mark.parametrize("viewport", [{"width": 1280, "height": 800},
+                                      {"width": 390, "height": 844}],
+                         ids=["desktop", "phone"])
+def test_a_request_dialog_shows_its_question_beside_the_board(
+        app: Page, viewport: dict[str, int]) -> None:
+    """R6/R11: the asked player reads what they are asked (who moves where, how many consents,
+    the laurels at stake) before answering, here with two senators to consent with (the most
+    answer buttons): the dialog docks away from the path on the board, and its body, which
+    scrolls, still shows several lines of text with every answer button in sight (a review
+    found half a line of it on a desktop, 16 px on a phone). The game is played on a desktop
+    window, then the window takes the size under test (the dialog lays itself out again)."""
+    start_game(app)
+    game = Game(options(), SEED)
+    mirror = Game(options(), SEED)
+
+    def two_senators_asked(g: Game) -> bool:
+        s = g.state
+        if s.stage != "consent" or s.request is None:
+            return False
+        here = s.offices[board.PATH_FROM[s.request.path]]
+        return any(here.count(q) >= 2 for q in s.request.asked)
+
+    for action in advance_to(mirror, two_senators_asked):
+        play(app, game, action)
+    app.set_viewport_size(viewport)
+    dialog = app.get_by_test_id("answer-dialog")
+    expect(dialog.get_by_test_id("answer-question")).to_be_visible()
+    assert dialog.get_attribute("data-dock") in ("top", "bottom")
+    shown = dialog.locator(".dlg-body").evaluate("""body => {
+        const style = getComputedStyle(body);
+        const line = parseFloat(style.lineHeight) || 1.2 * parseFloat(style.fontSize);
+        const padding = parseFloat(style.paddingTop) + parseFloat(style.paddingBottom);
+        return (body.clientHeight - padding) / line;
+    }""")
+    assert shown >= LINES_SHOWN - 0.05, f"the body shows {shown:.1f} lines of text"
+    for button in dialog.locator(".dlg-actions button").all():
+        expect(button).to_be_in_viewport(ratio=1.0)
