@@ -168,6 +168,38 @@ def test_a_game_against_bots_is_played_to_the_end(pal: Page) -> None:
     watch_scoring(pal)
 
 
+@pytest.mark.parametrize("viewport", [{"width": 1280, "height": 800},
+                                      {"width": 390, "height": 844}],
+                         ids=["desktop", "phone"])
+def test_the_end_of_a_game_fits_the_screen_and_the_log_keeps_every_action(
+        pal: Page, viewport: dict[str, int]) -> None:
+    """P7/P8: after a whole game the scoring's result table stays inside its panel and the page
+    never scrolls sideways, on a desktop and on a phone; the log still lists every action of
+    the game, the set-up's first tiles included (a review found the table spilling 8 px out
+    of its panel, a phone's page 398 px wide, and the log cut to its last 40 entries)."""
+    pal.set_viewport_size(viewport)
+    start(pal, ["human", "easy", "easy"])
+    play_to_the_end(pal, limit=400)
+    watch_scoring(pal)
+    fits = pal.evaluate("""() => {
+        const table = document.querySelector('[data-testid="pal-result"]');
+        const panel = document.getElementById("pal-panel");
+        const style = getComputedStyle(panel);
+        const inner = panel.getBoundingClientRect().right - parseFloat(style.paddingRight)
+            - parseFloat(style.borderRightWidth);
+        return {table: table.getBoundingClientRect().right, panel: inner,
+                page: document.documentElement.scrollWidth, window: window.innerWidth};
+    }""")
+    assert fits["table"] <= fits["panel"] + 0.5, fits
+    assert fits["page"] <= fits["window"], fits
+    logged = pal.evaluate("() => window.__pal.engine.view().view.log.length")
+    assert logged > 40
+    assert pal.locator("#pal-log li").count() == logged
+    # the list, which scrolls, shows its newest entry
+    pal.wait_for_function("""() => { const log = document.getElementById("pal-log");
+        return log.scrollTop + log.clientHeight >= log.scrollHeight - 1; }""")
+
+
 def hidden_of(page: Page, seat: int) -> list[dict[str, Any]]:
     """The face-down inhabitants of a seat, with their kinds, asked of the engine directly (the
     test's knowledge, not the page's)."""

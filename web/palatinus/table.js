@@ -449,7 +449,9 @@ export class PalTable {
   renderLog() {
     const reply = this.engine.view();
     if (!reply.ok) return;
-    const entries = reply.view.log.slice(-40);
-    replace(this.els.log, entries.map((e) => h("li", {}, logText(e.event, this.names()))));
+    // every action, the set-up's tiles too: the list scrolls, to its newest entry
+    replace(this.els.log, reply.view.log.map((e) => h("li", {}, logText(e.event, this.names()))));
+    const list = this.els.log;
+    requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
   }
 }
