@@ -5,8 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
-
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, ViewportSize, expect
 
 from qvcore import board
 from qvcore.game import Game
@@ -219,11 +218,11 @@ def test_a_deal_that_splits_the_gains_and_sends_caesar(app: Page) -> None:
 LINES_SHOWN = 3
 
 
-@pytest.mark.parametrize("viewport", [{"width": 1280, "height": 800},
-                                      {"width": 390, "height": 844}],
+@pytest.mark.parametrize("viewport", [ViewportSize(width=1280, height=800),
+                                      ViewportSize(width=390, height=844)],
                          ids=["desktop", "phone"])
 def test_a_request_dialog_shows_its_question_beside_the_board(
-        app: Page, viewport: dict[str, int]) -> None:
+        app: Page, viewport: ViewportSize) -> None:
     """R6/R11: the asked player reads what they are asked (who moves where, how many consents,
     the laurels at stake) before answering, here with two senators to consent with (the most
     answer buttons): the dialog docks away from the path on the board, and its body, which

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import BrowserContext, Page
+from playwright.sync_api import BrowserContext, Page, ViewportSize
 
 from tests.browser.conftest import ENGINE_SETTLED, ENGINE_TIMEOUT_MS
 from tests.browser.play import wait_armed
@@ -168,11 +168,11 @@ def test_a_game_against_bots_is_played_to_the_end(pal: Page) -> None:
     watch_scoring(pal)
 
 
-@pytest.mark.parametrize("viewport", [{"width": 1280, "height": 800},
-                                      {"width": 390, "height": 844}],
+@pytest.mark.parametrize("viewport", [ViewportSize(width=1280, height=800),
+                                      ViewportSize(width=390, height=844)],
                          ids=["desktop", "phone"])
 def test_the_end_of_a_game_fits_the_screen_and_the_log_keeps_every_action(
-        pal: Page, viewport: dict[str, int]) -> None:
+        pal: Page, viewport: ViewportSize) -> None:
     """P7/P8: after a whole game the scoring's result table stays inside its panel and the page
     never scrolls sideways, on a desktop and on a phone; the log still lists every action of
     the game, the set-up's first tiles included (a review found the table spilling 8 px out
