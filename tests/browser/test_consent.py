@@ -81,6 +81,10 @@ def test_a_refused_consent_then_another_action(app: Page) -> None:
     supporters = app.get_by_test_id("supporters-dialog")
     expect(supporters.get_by_test_id("dialog-to")).to_have_text(NAMES[mover])
     expect(supporters.get_by_test_id("no-supporters")).to_be_visible()
+    # the turn panel's heading says all of what to do (it ended in "…" on a desktop)
+    heading = app.get_by_test_id("turn-heading").locator(".clip")
+    expect(heading).to_contain_text("do something else")
+    assert heading.evaluate("h => h.scrollWidth <= h.clientWidth"), heading.text_content()
     supporters.get_by_test_id("supporters-later").click()
     entry = next(o for o in board.ENTRY_OFFICES
                  if len(game.state.offices[o]) < board.SEATS[o])
