@@ -8,11 +8,12 @@ data-pal-stage, data-pal-actions, data-pal-looking, data-pal-scoring."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, ViewportSize
+from playwright.sync_api import BrowserContext, Page, ViewportSize, expect
 
 from tests.browser.conftest import ENGINE_SETTLED, ENGINE_TIMEOUT_MS
 from tests.browser.play import wait_armed
@@ -160,6 +161,32 @@ def test_a_hot_seat_game_is_clicked_through_the_setup_and_the_scoring(pal: Page)
     watch_scoring(pal)
     # undo is not offered past the end: the autosave holds the whole game
     assert pal.get_attribute("html", "data-saved") == str(actions(pal))
+
+
+def test_the_setup_shows_on_the_board_which_place_each_button_names(pal: Page) -> None:
+    """P3: the set-up offers "Place N" buttons; every empty place shows its number on the board,
+    and pointing at or tabbing to a button marks its place (a review found six identical,
+    unnumbered hexes)."""
+    start(pal, ["human", "human"])
+    buttons = pal.locator('[data-testid^="pal-lay-"]')
+    assert buttons.count() >= 2
+    for button in buttons.all():
+        slot = (button.get_attribute("data-testid") or "").removeprefix("pal-lay-")
+        place = pal.locator(f'[data-slot="{slot}"]')
+        expect(place.locator(".pal-place-number")).to_have_text(slot)
+        button.hover()
+        expect(place).to_have_class(re.compile(r"\bhint\b"))
+        pal.mouse.move(0, 0)
+        expect(place).not_to_have_class(re.compile(r"\bhint\b"))
+    buttons.first.focus()
+    first = (buttons.first.get_attribute("data-testid") or "").removeprefix("pal-lay-")
+    expect(pal.locator(f'[data-slot="{first}"]')).to_have_class(re.compile(r"\bhint\b"))
+    # with two players each holds two colours: the players panel counts each by name
+    colours = pal.evaluate("() => window.__pal.engine.view().view.players[0].colours")
+    assert len(colours) == 2
+    names = {0: "red", 1: "blue", 2: "yellow", 3: "green", 4: "black"}
+    for colour in colours:
+        expect(pal.locator("#pal-players li").first).to_contain_text(f"{names[colour]}: ")
 
 
 def test_a_game_against_bots_is_played_to_the_end(pal: Page) -> None:

@@ -118,6 +118,13 @@ export class PalBoard {
         group.append(laid ? this.cell(c, tile, pieces, springs, choices, names)
           : this.emptyCell(c, !place));
       }
+      const middle = laid ? null : cells.find((c) => c.hill);
+      if (middle) {
+        // an empty place shows its number, the one its "Place N" button names
+        const [x, y] = centre(middle.q, middle.r);
+        group.append(s("text", { x: x.toFixed(1), y: (y + 8).toFixed(1),
+          class: "pal-place-number", "aria-hidden": "true" }, String(tile.slot)));
+      }
       groups.push(group);
     }
     replace(this.svg, ...groups);

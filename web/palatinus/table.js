@@ -290,9 +290,16 @@ export class PalTable {
         h("button", { type: "button", class: "btn", "data-testid": "pal-rotate-right",
           onclick: () => turn(1) }, t("palatinus.setup.rotateRight"))),
       h("p", {}, t("palatinus.setup.choose")),
-      h("div", { class: "pal-row" }, [...places.keys()].map((slot) => h("button", {
-        type: "button", class: "btn", "data-testid": `pal-lay-${slot}`,
-        onclick: () => places.get(slot)() }, t("palatinus.setup.layAt", { place: slot })))),
+      h("div", { class: "pal-row" }, [...places.keys()].map((slot) => {
+        // pointing at (or tabbing to) a "Place N" button marks that place on the board
+        const mark = (on) => document.querySelector(`[data-slot="${slot}"]`)
+          ?.classList.toggle("hint", on);
+        return h("button", {
+          type: "button", class: "btn", "data-testid": `pal-lay-${slot}`,
+          onclick: () => places.get(slot)(), onmouseenter: () => mark(true),
+          onmouseleave: () => mark(false), onfocus: () => mark(true), onblur: () => mark(false),
+        }, t("palatinus.setup.layAt", { place: slot }));
+      })),
       this.undoButton());
   }
 
@@ -436,7 +443,13 @@ export class PalTable {
   renderPlayers() {
     const view = this.view;
     replace(this.els.players, h("ul", { class: "pal-seats" }, view.players.map((p) => {
-      const faces = p.screen.map((x) => `${t(`palatinus.face.${x.face}`)} ${x.count}`).join(", ");
+      // what is behind the screen, counted by anyone (P8): per colour when a seat has two
+      const colours = [...new Set(p.screen.map((x) => x.colour))];
+      const faces = colours.map((colour) => {
+        const counts = p.screen.filter((x) => x.colour === colour)
+          .map((x) => `${t(`palatinus.face.${x.face}`)} ${x.count}`).join(", ");
+        return colours.length > 1 ? `${t(`palatinus.colour.${colour}`)}: ${counts}` : counts;
+      }).join("; ");
       return h("li", { class: view.current === p.seat ? "current" : "",
         "aria-current": view.current === p.seat ? "true" : null },
       this.who(p.seat), " ",
