@@ -56,6 +56,30 @@ def finished_save(seed: int = 3) -> str:
                                  "settings": {"handover": False}}))
 
 
+#: the style sheet's size of the board's pool and pile labels (style.css .pool-text)
+POOL_TEXT_PX = 22.0
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "fr", "it"])
+def test_the_boards_pool_and_pile_read_at_their_size_in_every_language(
+        page: Page, site_url: str, lang: str) -> None:
+    """R1, R7.2: the reward pool and the draw pile are counted in the board's corner beside the
+    Senate, in each language at (nearly) the style sheet's size and clear of the Senate (a
+    review found "Recompensas: 15 × I" shrunk to 70% in Spanish, French and Italian)."""
+    page.add_init_script(f"localStorage.setItem('qv-lang', {json.dumps(lang)});")
+    page.goto(site_url)
+    wait_ready(page)
+    page.get_by_test_id("play-bots").click()
+    labels = page.locator("svg .pool-text")
+    expect(labels.first).not_to_have_text("")
+    sizes = labels.evaluate_all("els => els.map((e) => parseFloat(getComputedStyle(e).fontSize))")
+    assert min(sizes) >= 0.95 * POOL_TEXT_PX, (lang, sizes)
+    pool = page.locator("svg .pool").bounding_box()
+    senate = page.get_by_test_id("office-13").bounding_box()
+    assert pool and senate
+    assert pool["x"] >= senate["x"] + senate["width"], (pool, senate)
+
+
 def test_the_choice_persists_over_a_reload_and_sets_html_lang(app: Page) -> None:
     lang = app.evaluate("""async () => {
       const i18n = await import("./words/i18n.js");

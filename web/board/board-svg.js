@@ -58,7 +58,7 @@ const WIDE_QUERY = "__MEDIA_PANELS_BESIDE_BOARD__";
 
 /** Where the reward pool's and the draw pile's labels start (from the right edge), and how
  * wide they may be: up to the board's border (18 from the edge) with a margin. */
-const POOL_LEFT = 214;
+const POOL_LEFT = 290;
 const POOL_TEXT_WIDTH = POOL_LEFT - 18 - 12;
 /** The widest count those labels show (two digits). */
 const WIDEST_COUNT = 88;
