@@ -189,6 +189,19 @@ def test_the_setup_shows_on_the_board_which_place_each_button_names(pal: Page) -
         expect(pal.locator("#pal-players li").first).to_contain_text(f"{names[colour]}: ")
 
 
+def test_the_terrain_the_log_names_is_numbered_on_the_board(pal: Page) -> None:
+    """P4/P8: the log names a terrain by its number ("… on terrain 44"): the board shows that
+    number on the terrain (a review could not match a log line to a hex)."""
+    start(pal, ["human", "human"])
+    for _ in range(7):  # the six tiles of the set-up, then a first inhabitant
+        human_turn(pal)
+    last = pal.locator("#pal-log li").last.inner_text()
+    found = re.search(r"(\d+)\D*$", last)
+    assert found, last
+    terrain = found.group(1)
+    expect(pal.locator(f'[data-cell="{terrain}"] .pal-cell-number')).to_have_text(terrain)
+
+
 def test_a_game_against_bots_is_played_to_the_end(pal: Page) -> None:
     start(pal, ["human", "easy", "hard"])
     play_to_the_end(pal, limit=400)

@@ -166,6 +166,9 @@ export class PalBoard {
       group.append(s("text", { x: x.toFixed(1), y: (y + 6).toFixed(1), class: "pal-spring",
         "aria-hidden": "true" }, "≈"));
     }
+    // the number the log and the choices name it by (its name says it to a screen reader)
+    group.append(s("text", { x: x.toFixed(1), y: (y - 22).toFixed(1), class: "pal-cell-number",
+      "aria-hidden": "true" }, String(c.cell)));
     if (piece) group.append(this.piece(piece, x, y));
     if (act) wire(group, act);
     return group;
