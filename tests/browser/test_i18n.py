@@ -65,7 +65,7 @@ def test_the_boards_pool_and_pile_read_at_their_size_in_every_language(
         page: Page, site_url: str, lang: str) -> None:
     """R1, R7.2: the reward pool and the draw pile are counted in the board's corner beside the
     Senate, in each language at (nearly) the style sheet's size and clear of the Senate (a
-    review found "Recompensas: 15 × I" shrunk to 70% in Spanish, French and Italian)."""
+    review found the pool's label shrunk to 70% in Spanish, 77% in Italian)."""
     page.add_init_script(f"localStorage.setItem('qv-lang', {json.dumps(lang)});")
     page.goto(site_url)
     wait_ready(page)
