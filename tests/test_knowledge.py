@@ -150,17 +150,32 @@ def test_r10_token_taken_from_a_space_is_known_to_every_seat() -> None:
     assert knows[2].unknown(0) == 0
 
 
-def test_r10_private_payment_is_known_to_the_parties_only() -> None:
-    """R10/R11: tokens paid in a deal are named to its two parties only; a third seat learns that
-    some token changed hands, never which."""
+def seats_0_and_1_in_office_3() -> Game:
+    """Three players; seats 0 and 1 each have a senator in office 3 (seat 0 to move 3→6)."""
     game = Game({"players": 3}, 4)
     s = game.state
     s.offices[3] = [0, 1]
     s.supply[0] -= 1
     s.supply[1] -= 1
-    s.pile.remove(laurels.V)
-    s.hoards[0][laurels.V] = 1
+    return game
+
+
+def draw_into(game: Game, seat: int, kind: int) -> None:
+    """A token of ``kind`` from the pile into ``seat``'s hoard (unseen by the others)."""
+    game.state.pile.remove(kind)
+    game.state.hoards[seat][kind] += 1
+
+
+def test_r10_private_payment_is_known_to_the_parties_only() -> None:
+    """R10/R11: tokens paid in a deal are named to its two parties only; a third seat learns that
+    some token changed hands, never which, and counts its worth at the mean it gives an unseen
+    token, for payer and payee alike."""
+    game = seats_0_and_1_in_office_3()
+    s = game.state
+    draw_into(game, 0, laurels.V)
     knows = [Knowledge(q, game.view(q)) for q in range(3)]
+    taken = laurels.VALUES[s.spaces[4]]  # path 3→6
+    before = [knows[2].estimate(q, 3.0) for q in (0, 1)]
     game.apply({"type": "request", "player": 0, "from": 3, "to": 6,
                 "offers": {"1": {"mover_pays": ["V"]}}})
     for k in knows:
@@ -176,6 +191,10 @@ def test_r10_private_payment_is_known_to_the_parties_only() -> None:
     assert knows[2].known[1][laurels.V] == 0  # the onlooker saw only a count
     assert knows[2].unknown(1) == 1
     assert all(knows[2].known[0][kind] == 0 for kind in laurels.KINDS if kind != laurels.I)
+    after = [knows[2].estimate(q, 3.0) for q in (0, 1)]
+    # the mover: the laurel taken, less a token of unseen worth; the consenter: its I reward
+    # and that token
+    assert [a - b for a, b in zip(after, before, strict=True)] == [taken - 3.0, 1 + 3.0]
 
 
 def test_r10_a_splits_points_are_public_though_its_tokens_are_not() -> None:
@@ -183,15 +202,11 @@ def test_r10_a_splits_points_are_public_though_its_tokens_are_not() -> None:
     an odd point); an onlooker sees how many tokens made the change, not which, but it knows
     the laurel taken and the I reward, so it knows the points that passed: its estimates of
     both totals move exactly as the totals do, while the kinds it is sure of only shrink."""
-    game = Game({"players": 3}, 4)
+    game = seats_0_and_1_in_office_3()
     s = game.state
-    s.offices[3] = [0, 1]
-    s.supply[0] -= 1
-    s.supply[1] -= 1
     s.pile.remove(laurels.V)
     s.spaces[4] = laurels.V  # path 3→6: a V, face up
-    s.pile.remove(laurels.II)
-    s.hoards[1][laurels.II] = 1  # change for the split (unseen by the onlooker)
+    draw_into(game, 1, laurels.II)  # change for the split
     knows = [Knowledge(q, game.view(q)) for q in range(3)]
     onlooker = knows[2]
     before = [onlooker.estimate(q, laurels.PILE_MEAN) for q in (0, 1)]
@@ -206,32 +221,6 @@ def test_r10_a_splits_points_are_public_though_its_tokens_are_not() -> None:
     after = [onlooker.estimate(q, laurels.PILE_MEAN) for q in (0, 1)]
     assert [a - b for a, b in zip(after, before, strict=True)] == [3.0, 3.0]
     assert onlooker.known[0][laurels.V] == 0  # which token went is the parties' secret
-
-
-def test_r10_an_unseen_payments_worth_is_estimated() -> None:
-    """R10: a payment between others passes tokens whose worth an onlooker does not see: it is
-    estimated at the mean the bots give an unseen token, for payer and payee alike."""
-    game = Game({"players": 3}, 4)
-    s = game.state
-    s.offices[3] = [0, 1]
-    s.supply[0] -= 1
-    s.supply[1] -= 1
-    s.pile.remove(laurels.V)
-    s.hoards[0][laurels.V] = 1
-    knows = [Knowledge(q, game.view(q)) for q in range(3)]
-    taken = laurels.VALUES[s.spaces[4]]
-    onlooker = knows[2]
-    before = [onlooker.estimate(q, 3.0) for q in (0, 1)]
-    game.apply({"type": "request", "player": 0, "from": 3, "to": 6,
-                "offers": {"1": {"mover_pays": ["V"]}}})
-    game.apply({"type": "answer", "player": 1, "consents": 1})
-    event = game.apply({"type": "move", "player": 0, "from": 3, "to": 6, "supporters": [1]})
-    for k in knows:
-        k.observe(event)
-    after = [onlooker.estimate(q, 3.0) for q in (0, 1)]
-    # the mover: the laurel taken, less a token of unseen worth; the consenter: its I reward
-    # and that token
-    assert [a - b for a, b in zip(after, before, strict=True)] == [taken - 3.0, 1 + 3.0]
 
 
 def test_sample_reads_only_view_and_knowledge() -> None:
