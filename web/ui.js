@@ -233,6 +233,30 @@ export class App {
     if (text && kind !== "error") {
       this.sayTimer = setTimeout(() => { if (el.textContent === text) el.textContent = ""; }, 8000);
     }
+    this.sayInSight(kind === "error" ? text : "", el);
+  }
+
+  /** Why a click was refused, at the bottom of the screen for a few seconds when the message
+   * under the turn panel is out of sight (a phone, a tablet held upright: the board fills the
+   * screen). It takes no click, so the controls under it stay usable; the message itself is
+   * what a screen reader reads (the copy is hidden from it). */
+  sayInSight(text, message) {
+    let toast = $("message-toast");
+    clearTimeout(this.toastTimer);
+    if (!text) {
+      if (toast) toast.textContent = "";
+      return;
+    }
+    const box = message.getBoundingClientRect();
+    if (box.bottom > 0 && box.top < innerHeight) return;  // the message is in sight
+    if (!toast) {
+      toast = h("div", { id: "message-toast", class: "message-toast", "aria-hidden": "true",
+        "data-testid": "message-toast" });
+      document.body.append(toast);
+    }
+    toast.textContent = text;
+    const shown = toast;
+    this.toastTimer = setTimeout(() => { shown.textContent = ""; }, 6000);
   }
 
   render() {

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, ViewportSize, expect
 
 from qvcore.errors import RuleError
 from qvcore.game import Game
@@ -33,6 +33,31 @@ def engine_reason(page: Page, game: Game, action: dict[str, object]) -> str:
         game.check(action)
     assert str(error.value).startswith(f"{error.value.rule}: ")
     return page_refusal(page, game, action)
+
+
+def test_the_reason_for_a_refused_click_is_in_sight_on_a_phone(app: Page) -> None:
+    """R4: on a phone the board fills the screen and the message under the turn panel is out of
+    sight; the reason for a refused click shows at the bottom of the screen too, for a while,
+    without taking clicks (a review saw only the Senate turn red, its reason 400 px below)."""
+    start_game(app)
+    for seat, entry in enumerate((1, 0, 2)):
+        wait_armed(app)
+        app.get_by_test_id(f"add-{entry}").click()
+        wait_actions(app, seat + 1)
+    wait_armed(app)
+    office(app, 1).focus()
+    app.keyboard.press("Enter")
+    expect(office(app, 1)).to_have_attribute("aria-pressed", "true")
+    app.set_viewport_size(ViewportSize(width=390, height=844))
+    office(app, 9).focus()
+    app.keyboard.press("Enter")
+    message = app.get_by_test_id("message")
+    expect(message).to_have_text(re.compile(r"\(R4\)$"))
+    expect(message).not_to_be_in_viewport()
+    toast = app.get_by_test_id("message-toast")
+    expect(toast).to_have_text(message.inner_text())
+    expect(toast).to_be_in_viewport()
+    assert toast.evaluate("t => getComputedStyle(t).pointerEvents") == "none"
 
 
 def test_keyboard_play_and_the_engine_reason_for_an_impossible_move(app: Page) -> None:
