@@ -10,6 +10,16 @@ from qvcore.game import Game
 from .play import NAMES, SEED, engine_log, log_texts, options, play_script, start_game
 
 
+#: whether the log list shows its replay's current entry (inside the list's own scroll)
+CURRENT_ENTRY_IN_SIGHT = """() => {
+    const list = document.querySelector("[data-testid=log]");
+    const item = list.querySelector("li.current");
+    if (!item) return false;
+    const a = list.getBoundingClientRect(), b = item.getBoundingClientRect();
+    return b.top >= a.top && b.bottom <= a.bottom;
+}"""
+
+
 def test_a_complete_three_player_game_and_its_replay(app: Page, console_errors: list[str]) -> None:
     start_game(app)
     game = Game(options(), SEED)
@@ -39,6 +49,9 @@ def test_a_complete_three_player_game_and_its_replay(app: Page, console_errors: 
     app.get_by_test_id("replay-next").click()
     expect(step).to_have_text(f"Step 2 of {len(game.actions)}")
     expect(app.get_by_test_id("replay-text")).to_have_text(engine_log(game)[1])
+    # the log, which scrolls, shows the step's entry, not the game's end (a review saw it stay
+    # at the end)
+    app.wait_for_function(CURRENT_ENTRY_IN_SIGHT)
     past = Game.replay(options(), SEED, game.actions[:2]).state
     on_board = sum(len(here) for here in past.offices)
     expect(app.locator("[data-testid=board] .seat.taken")).to_have_count(on_board)

@@ -181,6 +181,7 @@ export class Log {
         li.classList.toggle("current", Boolean(replay) && Number(li.dataset.index) === replay.n - 1);
       }
       this.marked = Boolean(replay);
+      if (replay) this.showCurrent();
     }
     // a finished game stays finished (the engine refuses undo_finished): replay it, or start anew
     this.undoButton.hidden = view.stage === "over";
@@ -192,6 +193,24 @@ export class Log {
     this.replayButton.title = view.stage === "over" ? "" : t("log.replayClosed");
     this.replayButton.textContent = replay ? t("log.leaveReplay") : t("page.replay");
     this.renderBar();
+  }
+
+  /** The replay's current entry scrolled into the list's sight (the list alone: the page
+   * stays where it is), once the frame is laid out. */
+  showCurrent() {
+    const list = this.list;
+    requestAnimationFrame(() => {
+      const current = list.querySelector("li.current");
+      if (!current) {
+        list.scrollTop = 0;
+        return;
+      }
+      const box = list.getBoundingClientRect();
+      const item = current.getBoundingClientRect();
+      if (item.top < box.top || item.bottom > box.bottom) {
+        list.scrollTop += item.top - box.top - (box.height - item.height) / 2;
+      }
+    });
   }
 
   async undo() {
