@@ -9,7 +9,6 @@ from qvcore.game import Game
 
 from .play import NAMES, SEED, engine_log, log_texts, options, play_script, start_game
 
-
 #: whether the log list shows its replay's current entry (inside the list's own scroll)
 CURRENT_ENTRY_IN_SIGHT = """() => {
     const list = document.querySelector("[data-testid=log]");
