@@ -432,10 +432,22 @@ def test_on_a_phone_an_entry_office_offers_adding_another_senator(app: Page) -> 
     app.get_by_test_id("office-1").click()
     choice = app.get_by_test_id("entry-choice")
     expect(choice).to_be_visible()
+    expect(choice.get_by_test_id("entry-choice-text")).to_contain_text("You have a senator in")
     choice.get_by_test_id("entry-add").click()
     game.apply({"type": "add", "player": mover, "office": 1})
     wait_actions(app, len(game.actions))
     assert log_texts(app) == engine_log(game)
+    # round the table (on a wide window, where a click on office 1 selects its senator), back
+    # to the mover, now with two senators there: the question counts them (a review saw "a
+    # senator")
+    app.set_viewport_size({"width": 1280, "height": 800})
+    play_script(app, game, 7)
+    assert game.state.current == mover and game.state.offices[1].count(mover) == 2
+    app.set_viewport_size({"width": 360, "height": 740})
+    wait_armed(app)
+    app.get_by_test_id("office-1").click()
+    expect(choice.get_by_test_id("entry-choice-text")).to_contain_text(
+        "You have 2 senators in office 1")
 
 
 def test_the_checks_catch_what_they_look_for(app: Page, axe_script: Path, tmp_path: Path) -> None:

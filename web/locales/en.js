@@ -186,7 +186,7 @@ export default {
   "turn.addHere": "Add another senator to office {office}",
   "turn.deselect": "Cancel the selection",
   "turn.entryChoice.title": "Office {office}",
-  "turn.entryChoice.text": "You have a senator in office {office}, and a seat is free: move that senator on, or add another one here?",
+  "turn.entryChoice.text": { one: "You have a senator in office {office}, and a seat is free: move that senator on, or add another one here?", other: "You have {count} senators in office {office}, and a seat is free: move one of them on, or add another one here?" },
   "turn.entryChoice.move": "Move my senator from office {office}",
   "turn.orElse": "Or do something else",
   "turn.office": "Office {office}",

@@ -186,7 +186,7 @@ export default {
   "turn.addHere": "Colocar otro senador en la asamblea {office}",
   "turn.deselect": "Cancelar la selección",
   "turn.entryChoice.title": "Asamblea {office}",
-  "turn.entryChoice.text": "Tienes un senador en la asamblea {office} y hay un puesto libre: ¿mover a ese senador o colocar otro aquí?",
+  "turn.entryChoice.text": { one: "Tienes un senador en la asamblea {office} y hay un puesto libre: ¿mover a ese senador o colocar otro aquí?", other: "Tienes {count} senadores en la asamblea {office} y hay un puesto libre: ¿mover a uno de ellos o colocar otro aquí?" },
   "turn.entryChoice.move": "Mover a mi senador desde la asamblea {office}",
   "turn.orElse": "O haz otra cosa",
   "turn.office": "Asamblea {office}",

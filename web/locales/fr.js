@@ -186,7 +186,7 @@ export default {
   "turn.addHere": "Introduire un autre sénateur dans l'assemblée {office}",
   "turn.deselect": "Annuler la sélection",
   "turn.entryChoice.title": "Assemblée {office}",
-  "turn.entryChoice.text": "Vous avez un sénateur dans l'assemblée {office} et une place est libre\u00a0: déplacer ce sénateur ou en introduire un autre ici\u00a0?",
+  "turn.entryChoice.text": { one: "Vous avez un sénateur dans l'assemblée {office} et une place est libre\u00a0: déplacer ce sénateur ou en introduire un autre ici\u00a0?", other: "Vous avez {count} sénateurs dans l'assemblée {office} et une place est libre\u00a0: déplacer l'un d'eux ou en introduire un autre ici\u00a0?" },
   "turn.entryChoice.move": "Déplacer mon sénateur depuis l'assemblée {office}",
   "turn.orElse": "Ou faites autre chose",
   "turn.office": "Assemblée {office}",

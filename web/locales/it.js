@@ -186,7 +186,7 @@ export default {
   "turn.addHere": "Aggiungi un altro senatore all'ufficio {office}",
   "turn.deselect": "Annulla la selezione",
   "turn.entryChoice.title": "Ufficio {office}",
-  "turn.entryChoice.text": "Hai un senatore nell'ufficio {office} e c'è una posizione libera: spostare quel senatore o aggiungerne un altro qui?",
+  "turn.entryChoice.text": { one: "Hai un senatore nell'ufficio {office} e c'è una posizione libera: spostare quel senatore o aggiungerne un altro qui?", other: "Hai {count} senatori nell'ufficio {office} e c'è una posizione libera: spostarne uno o aggiungerne un altro qui?" },
   "turn.entryChoice.move": "Sposta il mio senatore dall'ufficio {office}",
   "turn.orElse": "Oppure fai altro",
   "turn.office": "Ufficio {office}",

@@ -142,9 +142,13 @@ export class Turn {
 
   /** Move a senator from this entry office, or add another one to it (the choice, asked). */
   offerEntry(office) {
+    const view = this.view;
+    const count = Math.max(1, (view?.offices[office] ?? []).filter((q) => q === view?.current)
+      .length);
     openDialog({
       title: t("turn.entryChoice.title", { office }), testid: "entry-choice",
-      body: [h("p", {}, t("turn.entryChoice.text", { office }))],
+      body: [h("p", { "data-testid": "entry-choice-text" },
+        t("turn.entryChoice.text", { office, count }))],
       actions: [
         { label: t("turn.addHere", { office }), kind: "primary", testid: "entry-add",
           onClick: (d) => { d.close(); this.tryAdd(office); } },
