@@ -187,9 +187,13 @@ export class Log {
     this.undoButton.hidden = view.stage === "over";
     this.undoButton.disabled = !this.table.ready() || !log.length || Boolean(replay)
       || view.stage === "over";
-    // R10: past positions are replayed only once the game is over (the engine refuses before)
-    this.replayButton.disabled = !this.table.ready() || !log.length
-      || (view.stage !== "over" && !replay);
+    // R10: past positions are replayed only once the game is over (the engine refuses before);
+    // while it runs the button looks and reads disabled but still takes a tap, which says why
+    // (a touch screen shows no tooltip)
+    this.replayButton.disabled = !this.table.ready() || !log.length;
+    const closed = view.stage !== "over" && !replay;
+    if (closed) this.replayButton.setAttribute("aria-disabled", "true");
+    else this.replayButton.removeAttribute("aria-disabled");
     this.replayButton.title = view.stage === "over" ? "" : t("log.replayClosed");
     this.replayButton.textContent = replay ? t("log.leaveReplay") : t("page.replay");
     this.renderBar();
