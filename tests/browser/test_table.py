@@ -200,6 +200,27 @@ def test_two_humans_get_the_hand_over_screen_by_default(app: Page) -> None:
     expect(app.get_by_test_id("handover")).to_be_visible()
 
 
+def test_on_a_phone_the_replay_shows_the_board_and_its_controls_together(
+        page: Page, site_url: str) -> None:
+    """R10: a finished game's replay on a phone keeps the board it steps through and the step
+    buttons on the screen together (a review had to scroll between the board and the log's
+    bar at every step)."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    game = Game(options(), SEED)
+    advance_to(game, lambda g: g.state.stage == "over", limit=2000)
+    open_with_autosave(page, site_url, json.dumps(game.save(
+        {"app": "quo-vadis-web", "settings": {"handover": False}})))
+    wait_actions(page, len(game.actions))
+    page.get_by_test_id("end-screen").get_by_test_id("end-replay").click()
+    step = page.get_by_test_id("replay-step")
+    expect(step).to_have_text(f"Step 0 of {len(game.actions)}")
+    for n in (1, 2):
+        page.get_by_test_id("replay-next").click()
+        expect(step).to_have_text(f"Step {n} of {len(game.actions)}")
+        expect(page.get_by_test_id("office-13")).to_be_in_viewport()
+        expect(page.get_by_test_id("replay-next")).to_be_in_viewport(ratio=1.0)
+
+
 def test_a_finished_game_is_not_undone(page: Page, site_url: str) -> None:
     """R9.1, rulings.md #29: after the end screen showed every hoard and the seed, Undo is
     gone (the engine refuses it too); replay and a new game remain."""

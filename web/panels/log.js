@@ -248,7 +248,11 @@ export class Log {
     }
     table.ui.replay = { n: 0, total: view.log.length, view: null };
     this.show(0);
-    /** @type {HTMLElement | null} */ (this.bar.querySelector("[data-testid=replay-next]"))?.focus();
+    // the board is what the replay shows: in sight, with the bar (fixed at the bottom of a
+    // phone's screen, style.css), not the log panel the focus would scroll to
+    /** @type {HTMLElement | null} */ (this.bar.querySelector("[data-testid=replay-next]"))
+      ?.focus({ preventScroll: true });
+    document.querySelector("[data-testid=board]")?.scrollIntoView({ block: "nearest" });
   }
 
   stopReplay() {
