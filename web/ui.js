@@ -243,12 +243,11 @@ export class App {
   sayInSight(text, message) {
     let toast = $("message-toast");
     clearTimeout(this.toastTimer);
-    if (!text) {
+    const box = text ? message.getBoundingClientRect() : null;
+    if (!box || (box.bottom > 0 && box.top < innerHeight)) {  // nothing to say, or in sight
       if (toast) toast.textContent = "";
       return;
     }
-    const box = message.getBoundingClientRect();
-    if (box.bottom > 0 && box.top < innerHeight) return;  // the message is in sight
     if (!toast) {
       toast = h("div", { id: "message-toast", class: "message-toast", "aria-hidden": "true",
         "data-testid": "message-toast" });

@@ -130,6 +130,12 @@ export class PalBoard {
     replace(this.svg, ...groups);
   }
 
+  /** Mark (or unmark) a place, while the button that names it is pointed at or focused.
+   * @param {number} slot @param {boolean} on */
+  hint(slot, on) {
+    this.svg.querySelector(`[data-slot="${slot}"]`)?.classList.toggle("hint", on);
+  }
+
   /** An unlaid place's hex: an outline (hidden from readers when its group names it). */
   emptyCell(c, named) {
     const [x, y] = centre(c.q, c.r);

@@ -292,8 +292,7 @@ export class PalTable {
       h("p", {}, t("palatinus.setup.choose")),
       h("div", { class: "pal-row" }, [...places.keys()].map((slot) => {
         // pointing at (or tabbing to) a "Place N" button marks that place on the board
-        const mark = (on) => document.querySelector(`[data-slot="${slot}"]`)
-          ?.classList.toggle("hint", on);
+        const mark = (on) => this.board.hint(slot, on);
         return h("button", {
           type: "button", class: "btn", "data-testid": `pal-lay-${slot}`,
           onclick: () => places.get(slot)(), onmouseenter: () => mark(true),

@@ -143,8 +143,8 @@ export class Turn {
   /** Move a senator from this entry office, or add another one to it (the choice, asked). */
   offerEntry(office) {
     const view = this.view;
-    const count = Math.max(1, (view?.offices[office] ?? []).filter((q) => q === view?.current)
-      .length);
+    const here = view ? view.offices[office].filter((q) => q === view.current) : [];
+    const count = Math.max(1, here.length);
     openDialog({
       title: t("turn.entryChoice.title", { office }), testid: "entry-choice",
       body: [h("p", { "data-testid": "entry-choice-text" },
