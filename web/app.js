@@ -80,9 +80,13 @@ function wire(p) {
   app.tab = new p.TabLock({ onTakeOver: () => {
     if (!app.saves.resume()) app.newGame.open();
   }, onLost: () => app.saves.flush() });
+  const humans = () => app.view.players.filter((player) => !app.bots.isBot(player.seat)).length;
+  /** Whom a seat's dialog is for: none at a table of bots and one person, who needs no telling.
+   * @param {number} seat */
+  const addressee = (seat) => (humans() < 2 ? null : { name: app.name(seat), seat, meta: app.meta });
   /** @type {import("./turn/consent.js").DialogTable} */
   const dialogTable = {
-    view: () => app.view, name: (seat) => app.name(seat), meta: () => app.meta,
+    view: () => app.view, name: (seat) => app.name(seat), addressee,
     seatView: (seat) => app.engine.seatView(seat), hoard: (seat) => app.engine.hoard(seat),
     check: (action) => app.check(action), act: (action, options) => app.act(action, options),
     say: (text, kind) => app.say(text, kind), refusal: (error) => p.refusalWords(app, error),
@@ -147,10 +151,9 @@ function wire(p) {
     ownsTab: () => app.tab.owner, openNewGame: () => app.newGame.open(),
   });
   app.secrecy = new p.Secrecy({
-    name: (seat) => app.name(seat),
-    meta: () => app.meta,
+    name: (seat) => app.name(seat), addressee,
     hoard: (seat) => app.engine.hoard(seat),
-    humans: () => app.view.players.filter((player) => !app.bots.isBot(player.seat)).length,
+    humans,
   });
   app.newGame = new p.NewGame({
     ready: () => app.ready, view: () => app.view, meta: () => app.meta,

@@ -24,6 +24,7 @@ from .play import (
     SEED,
     advance_to,
     click_action,
+    expect_addressed,
     log_texts,
     office,
     options,
@@ -71,7 +72,7 @@ def answer_refuse(page: Page, game: Game) -> None:
     dialog = page.get_by_test_id("answer-dialog")
     if not dialog.is_visible():
         page.get_by_test_id("answer-open").click()
-    expect(dialog.get_by_test_id("dialog-to")).to_have_text(game.options.names[seat])
+    expect_addressed(page, dialog, game.options.names[seat])
     wait_armed(page)
     dialog.get_by_test_id("answer-refuse").click()
     game.apply({"type": "answer", "player": seat, "consents": 0})
@@ -128,7 +129,7 @@ def test_bot_table_the_human_asked_by_a_bot_cannot_play_the_bots_turn(
     open_with_autosave(page, site_url, bot_table_save(game))
     wait_actions(page, len(game.actions))
     dialog = page.get_by_test_id("answer-dialog")
-    expect(dialog.get_by_test_id("dialog-to")).to_have_text(NAMES[HUMAN])
+    expect_addressed(page, dialog, NAMES[HUMAN])
     wait_armed(page)
     dialog.get_by_test_id("answer-later").click()
     expect(dialog).to_have_count(0)

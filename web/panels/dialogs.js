@@ -84,11 +84,14 @@ function dialogElement() {
  *   cancel: () => void, error: (message?: string) => void}} DialogHandle
  */
 
+/** Whom a dialog is for: a player's name and seat, and the game's meta (the seats' colours).
+ * @typedef {{name: string, seat: number, meta: object}} Addressee */
+
 /**
  * Open a modal dialog.
  * @param {object} o
  * @param {string} o.title
- * @param {{name: string, seat: number, meta: object}} [o.to] the player it is addressed to
+ * @param {Addressee | null} [o.to] the player it is addressed to (none when one person plays)
  * @param {string} [o.testid]
  * @param {string} [o.className] the dialog's own class ("look", "handover"...)
  * @param {Node[]} [o.body]

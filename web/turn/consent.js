@@ -20,7 +20,8 @@ import { KIND_VALUE } from "../board/colours.js";
  * @typedef {object} DialogTable
  * @property {() => View} view  the onlooker's view
  * @property {(seat: number) => string} name
- * @property {() => object} meta  the game's meta (the seats' colours)
+ * @property {(seat: number) => import("../panels/dialogs.js").Addressee | null} addressee  whom
+ *   a seat's dialog is for (none when one person plays)
  * @property {(seat: number) => Reply} seatView  one seat's own view, asked when it decides
  * @property {(seat: number) => ({hoard: string[], total: number} | null)} hoard  a seat's own
  *   laurels, for the dialog addressed to it only
@@ -31,11 +32,6 @@ import { KIND_VALUE } from "../board/colours.js";
  * @property {(seat: number) => void} look  a seat looks at its own laurels
  * @property {() => object} boardSvg  the drawn board (a dialog docks away from a path)
  */
-
-/** Whom a dialog is for.
- * @param {DialogTable} table
- * @param {number} seat */
-function to(table, seat) { return { name: table.name(seat), seat, meta: table.meta() }; }
 
 function laurelWords(kind) {
   return kind ? t("consent.laurel.on", { laurel: t(`laurel.kind.${kind}`) }) : t("consent.laurel.none");
@@ -103,7 +99,7 @@ export function openMoveDialog(table, hint) {
       } });
   }
   actions.push({ label: t("consent.cancel"), testid: "move-cancel", kind: "quiet", onClick: (d) => d.close() });
-  return openDialog({ title: t("consent.move.title", { from: hint.from, to: hint.to }), to: to(table, mover),
+  return openDialog({ title: t("consent.move.title", { from: hint.from, to: hint.to }), to: table.addressee(mover),
     testid: "move-dialog", body, actions, rules: "r6-2" });
 }
 
@@ -186,7 +182,7 @@ export function openAnswerDialog(table, seat) {
     onClick: () => table.look(seat) });
   actions.push({ label: t("consent.notNow"), testid: "answer-later", kind: "quiet", onClick: (d) => d.close() });
   const handle = openDialog({ title: t("consent.answer.title", { name: table.name(mover) }),
-    to: to(table, seat), testid: "answer-dialog", body, actions, rules: "r6-3" });
+    to: table.addressee(seat), testid: "answer-dialog", body, actions, rules: "r6-3" });
   dockAway(handle.el, table.boardSvg(), r.from, r.to);  // the path asked about stays in sight
   return handle;
 }
@@ -260,7 +256,7 @@ export function openSupportersDialog(table) {
   } });
   actions.push({ label: t("consent.supporters.later"), testid: "supporters-later", kind: "quiet",
     onClick: (d) => d.close() });
-  return openDialog({ title: t("consent.supporters.title"), to: to(table, mover), testid: "supporters-dialog",
+  return openDialog({ title: t("consent.supporters.title"), to: table.addressee(mover), testid: "supporters-dialog",
     body, actions, rules: "r6-4" });
 }
 
@@ -293,7 +289,7 @@ export function openCaesarChooser(table, bonus) {
         if (!reply.ok) dialog.error(table.refusal(reply.error));
       } }, t("consent.caesar.path", { from: space.from, to: space.to, token })));
   }
-  dialog = openDialog({ title: t(bonus ? "consent.caesar.titleBonus" : "consent.caesar.title"), to: to(table, mover),
+  dialog = openDialog({ title: t(bonus ? "consent.caesar.titleBonus" : "consent.caesar.title"), to: table.addressee(mover),
     testid: "caesar-dialog", rules: "r8",
     body: [h("p", {}, t("consent.caesar.text", { from: view.caesar.from, to: view.caesar.to })), list],
     actions: [{ label: t("consent.cancel"), kind: "quiet", testid: "caesar-cancel", onClick: (d) => d.close() }] });

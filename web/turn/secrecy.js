@@ -15,7 +15,8 @@ import { t } from "../words/i18n.js";
  * What the secrecy screens need from the table, and nothing else.
  * @typedef {object} SecrecyTable
  * @property {(seat: number) => string} name  a seat's player's name
- * @property {() => object} meta  the game's meta (the seats' colours, for the dialogs' addressee)
+ * @property {(seat: number) => import("../panels/dialogs.js").Addressee | null} addressee  whom
+ *   a seat's dialog is for (none when one person plays)
  * @property {(seat: number) => ({hoard: string[], total: number} | null)} hoard
  *   one seat's own laurels, asked of the engine when that seat looks
  * @property {() => number} humans  how many people share the screen (the seats no bot plays)
@@ -32,10 +33,6 @@ export class Secrecy {
     this.dismiss = () => this.hide();
   }
 
-  /** Whom a dialog is for: its player's name and colour.
-   * @param {number} seat */
-  to(seat) { return { name: this.table.name(seat), seat, meta: this.table.meta() }; }
-
   /** Show one seat's own laurels, to that player, for a moment. While several players share
    * the screen, ask first: one click must not show a hoard to whoever is looking; the only
    * person at a table of bots is shown them at once.
@@ -50,7 +47,7 @@ export class Secrecy {
     this.asking?.close();
     this.asking = openWorded(() => ({
       title: t("secrecy.ask.title", { name }), testid: "look-confirm", className: "look",
-      to: this.to(seat),
+      to: this.table.addressee(seat),
       body: [h("p", {}, t("secrecy.ask.text", { name }))],
       actions: [
         { label: t("secrecy.ask.show", { name }), kind: "primary", testid: "look-show",
@@ -67,7 +64,7 @@ export class Secrecy {
     if (!mine) return;
     const name = () => this.table.name(seat);
     const dialog = openWorded(() => ({
-      title: t("secrecy.title", { name: name() }), to: this.to(seat),
+      title: t("secrecy.title", { name: name() }), to: this.table.addressee(seat),
       testid: "hoard-view", className: "look",
       body: [
         h("p", { class: "hint" }, t("secrecy.only", { name: name() })),
@@ -102,7 +99,7 @@ export class Secrecy {
     return new Promise((resolve) => {
       openWorded(() => ({
         title: t("secrecy.handover.title", { name: name() }), testid: "handover", className: "handover",
-        to: this.to(seat), escape: false,
+        to: this.table.addressee(seat), escape: false,
         body: [h("p", {}, t("secrecy.handover.text", { name: name() }))],
         actions: [{ label: t("secrecy.handover.continue", { name: name() }), kind: "primary",
           testid: "handover-continue", onClick: (d) => d.close() }],

@@ -164,7 +164,7 @@ export function openTermsComposer(table, o) {
     return terms;
   };
   return openDialog({
-    title: o.title, to: { name: table.name(o.composer), seat: o.composer, meta: table.meta() },
+    title: o.title, to: table.addressee(o.composer),
     testid: "terms-dialog", className: "terms",
     body: [h("p", {}, t("terms.move", { from: o.from, to: o.to })), ...parts],
     actions: [
