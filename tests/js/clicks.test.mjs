@@ -8,8 +8,10 @@ import assert from "node:assert/strict";
 import { actorDecides, choiceMarks, moveClick, officeClick, spaceClick }
   from "../../web/turn/clicks.js";
 
-/** The board's facts: entry offices 0-3 (R2), and two paths for Caesar's spaces. */
-const BOARD = { entryOffices: [0, 1, 2, 3], paths: [{ from: 0, to: 4 }, { from: 4, to: 7 }] };
+/** The board's facts: entry offices 0-3 (R2), two paths for Caesar's spaces, and a way out of
+ * the offices the views below hold (none out of the Senate, office 13). */
+const BOARD = { entryOffices: [0, 1, 2, 3], paths: [{ from: 0, to: 4 }, { from: 4, to: 7 },
+  { from: 1, to: 4 }, { from: 2, to: 5 }, { from: 3, to: 7 }, { from: 5, to: 8 }] };
 
 function hint(from, to, click, extra = {}) {
   return { path: 0, from, to, needed: 0, caesar: false, own_spare: 0, click, move: null,
@@ -42,6 +44,15 @@ test("R4: a click on the actor's own senator selects it, a second click deselect
   const view = turnView();
   assert.deepEqual(officeClick(view, null, 3, BOARD), { kind: "select", office: 3 });
   assert.deepEqual(officeClick(view, 3, 3, BOARD), { kind: "select", office: null });
+});
+
+test("R4: a senator in the Senate never leaves it: a click on it says so, selecting nothing", () => {
+  const view = turnView();
+  view.offices[13] = [0];
+  assert.deepEqual(officeClick(view, null, 13, BOARD), { kind: "say", key: "turn.inSenate", seat: 0,
+    office: 13 });
+  // a senator selected elsewhere: the Senate is its destination, not a selection
+  assert.equal(officeClick(view, 3, 13, BOARD).kind, "check");
 });
 
 test("R6: with a senator selected, a destination's hint says what the click plays", () => {

@@ -152,6 +152,7 @@ export default {
   // -- the turn panel and banner (turn.js) -------------------------------------------------
   "turn.noSenator": "{name} has no senator in office {office}. Select one of your senators first, or add one at an entry office (0–3).",
   "turn.bonusClick": "Choose a laurel space for Caesar, or leave him where he stands.",
+  "turn.inSenate": "A senator in the Senate stays there to the end (R4). Choose another senator, add one, or move Caesar.",
   "turn.noMoveOut": "No move out of office {office} is possible now.",
   "turn.selected": "Senator in office {office} selected: choose where it goes (office {offices}).",
   "turn.notPossible": "This move is not possible.",

@@ -152,6 +152,7 @@ export default {
   // -- el turno (turn.js) -----------------------------------------------------------------------------
   "turn.noSenator": "{name} no tiene ningún senador en la asamblea {office}. Selecciona antes uno de tus senadores, o coloca uno nuevo en una asamblea de entrada (0–3).",
   "turn.bonusClick": "Elige un espacio de laurel para César, o déjalo donde está.",
+  "turn.inSenate": "Un senador en el Senado se queda allí hasta el final (R4). Elige otro senador, coloca uno nuevo o mueve a César.",
   "turn.noMoveOut": "Ahora no es posible ningún movimiento desde la asamblea {office}.",
   "turn.selected": "Senador de la asamblea {office} seleccionado: elige adónde va (asamblea {offices}).",
   "turn.notPossible": "Este movimiento no es posible.",

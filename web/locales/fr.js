@@ -152,6 +152,7 @@ export default {
   // -- le tour (turn.js) ----------------------------------------------------------------------------
   "turn.noSenator": "{name} n'a pas de sénateur dans l'assemblée {office}. Sélectionnez d'abord un de vos sénateurs, ou introduisez-en un dans une assemblée de départ (0–3).",
   "turn.bonusClick": "Choisissez un losange pour César, ou laissez-le où il est.",
+  "turn.inSenate": "Un sénateur au Sénat y reste jusqu'à la fin (R4). Choisissez un autre sénateur, introduisez-en un ou déplacez César.",
   "turn.noMoveOut": "Aucun déplacement depuis l'assemblée {office} n'est possible maintenant.",
   "turn.selected": "Sénateur de l'assemblée {office} sélectionné\u00a0: choisissez où il va (assemblée {offices}).",
   "turn.notPossible": "Ce déplacement n'est pas possible.",

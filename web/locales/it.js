@@ -152,6 +152,7 @@ export default {
   // -- il turno (turn.js) ---------------------------------------------------------------------
   "turn.noSenator": "{name} non ha senatori nell'ufficio {office}. Seleziona prima uno dei tuoi senatori, oppure aggiungine uno in un ufficio d'ingresso (0–3).",
   "turn.bonusClick": "Scegli uno spazio Allori per Cesare, oppure lascialo dov'è.",
+  "turn.inSenate": "Un senatore nel Senato vi resta fino alla fine (R4). Scegli un altro senatore, aggiungine uno o muovi Cesare.",
   "turn.noMoveOut": "Nessun movimento dall'ufficio {office} è possibile ora.",
   "turn.selected": "Senatore nell'ufficio {office} selezionato: scegli dove va (ufficio {offices}).",
   "turn.notPossible": "Questo movimento non è possibile.",

@@ -72,10 +72,13 @@ export function officeClick(view, selected, office, board) {
     case "action":
     case "consent": {
       if (selected === office) return { kind: "select", office: null };
+      // no path leaves the Senate (R4)
+      const stays = mine && !board.paths.some((p) => p.from === office);
       if (selected !== null && selected !== undefined) {
         const hint = view.moves.find((m) => m.from === selected && m.to === office);
-        if (hint || !mine) return moveClick(view, selected, office);
+        if (hint || !mine || stays) return moveClick(view, selected, office);
       }
+      if (stays) return { kind: "say", key: "turn.inSenate", seat: actor, office };
       if (mine) {
         // on a phone, an entry office with a free seat offers adding as well as moving
         if (board.narrow && view.adds.includes(office)) return { kind: "entry", office };
