@@ -130,3 +130,27 @@ def test_look_at_a_shared_screen_asks_the_owner_first(page: Page, site_url: str)
     confirm.get_by_test_id("look-show").click()
     expect(page.get_by_test_id("hoard-view").get_by_test_id("hoard-total")).to_contain_text(
         "Total:")
+
+
+def test_the_first_click_after_a_bots_move_is_taken(page: Page, site_url: str) -> None:
+    """Input is held when the table turns to another player only if a click or a key came just
+    before (the second of a double-click, meant for the player before): a player whose turn
+    comes after the bots' moves, not having touched anything, is heard at once (a review saw
+    taps dropped for 0.7 s after every bot move)."""
+    game = Game(options(), SEED)
+    game.apply({"type": "add", "player": 0, "office": 1})  # then the two bots play
+    meta: dict[str, Any] = {"app": "quo-vadis-web", "settings": {"handover": False},
+                            "bots": {"1": {"level": "normal", "seed": 1},
+                                     "2": {"level": "normal", "seed": 2}}}
+    page.goto(site_url + "?botpause=0")
+    page.evaluate("(t) => localStorage.setItem('quo-vadis.autosave', t)",
+                  json.dumps(game.save(meta)))
+    page.goto(site_url + "?botpause=0")
+    page.locator('html[data-engine="ready"]').wait_for(state="attached", timeout=ENGINE_TIMEOUT_MS)
+    wait_actions(page, 3)
+    expect(page.get_by_test_id("turn-heading")).to_contain_text(f"{NAMES[0]}'s turn")
+    assert page.get_attribute("html", "data-guard") is None
+    page.get_by_test_id("add-2").click()
+    page.wait_for_function("() => Number(document.documentElement.dataset.actions) >= 4")
+    log = page.evaluate("() => window.__qv.app.view.log.map((e) => [e.player, e.type])")
+    assert log[3] == [0, "add"]
