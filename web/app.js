@@ -187,6 +187,7 @@ function wire(p) {
   addEventListener(p.CHANGE_EVENT, () => {
     app.players.key = null;
     app.saves.reword();
+    app.rewordMessage();
     if (app.view) app.render();
   });
   return app;

@@ -223,8 +223,13 @@ export class App {
   }
 
   /** A message under the turn panel (on a phone, floating at the bottom). Errors stay until
-   * the next action; other messages fade out after a few seconds. */
-  say(text, kind = "info") {
+   * the next action; other messages fade out after a few seconds. `words`: the text, or a
+   * function that words it in the chosen language: such a message follows a switch of
+   * language (rewordMessage).
+   * @param {string | (() => string)} words @param {string} [kind] */
+  say(words, kind = "info") {
+    const text = typeof words === "function" ? words() : words;
+    this.said = typeof words === "function" ? { words, kind } : null;
     const el = $("message");
     el.textContent = text;
     if (kind === "error") linkRuleCitations(el);  // "R6.2" opens that rule
@@ -234,6 +239,11 @@ export class App {
       this.sayTimer = setTimeout(() => { if (el.textContent === text) el.textContent = ""; }, 8000);
     }
     this.sayInSight(kind === "error" ? text : "", el);
+  }
+
+  /** The message worded again in the language just chosen, when it was given as words. */
+  rewordMessage() {
+    if (this.said && $("message").textContent) this.say(this.said.words, this.said.kind);
   }
 
   /** Why a click was refused, at the bottom of the screen for a few seconds when the message

@@ -452,6 +452,28 @@ def test_a_switch_of_language_rewords_the_log_and_the_open_dialog(page: Page,
     no_missing_keys(page)
 
 
+def test_a_switch_of_language_rewords_the_message_a_click_left(app: Page) -> None:
+    """A click's message (why it was refused, what a selection lets the player do) follows the
+    "qv-language" event with the rest of the page (a review saw it stay in English)."""
+    start_game(app)
+    wait_armed(app)
+    office(app, 6).click()  # nobody's senator there: why not (R4)
+    message = app.get_by_test_id("message")
+    expect(message).to_have_text(word(app, "turn.noSenator", {"name": NAMES_PLAY[0], "office": 6}))
+    app.evaluate("import('./words/i18n.js').then((m) => m.setLanguage('it'))")
+    expect(app.locator("html")).to_have_attribute("lang", "it")
+    expect(message).to_have_text(word(app, "turn.noSenator", {"name": NAMES_PLAY[0], "office": 6}))
+    assert "Select one" not in message.inner_text()
+    office(app, 1).click()  # an entry office: Anna adds a senator there
+    wait_actions(app, 1)
+    wait_armed(app)
+    office(app, 13).click()  # Bruno's turn, no senator of his in the Senate: in Italian
+    refused = word(app, "turn.noSenator", {"name": NAMES_PLAY[1], "office": 13})
+    expect(message).to_have_text(refused)
+    app.evaluate("import('./words/i18n.js').then((m) => m.setLanguage('fr'))")
+    expect(message).not_to_have_text(refused)
+    expect(message).to_have_text(word(app, "turn.noSenator", {"name": NAMES_PLAY[1], "office": 13}))
+
 # -- every screen in every language ----------------------------------------------------------
 
 LANGS = ["en", "it", "fr", "es"]

@@ -30,7 +30,8 @@ const NARROW = "__MEDIA_PHONE__";
  * @property {(action: ActionData, options?: {quiet?: boolean}) => Reply} act  play an action
  * @property {(action: ActionData) => Reply} check  the engine's verdict, nothing played
  * @property {(error: ErrorData) => string} refusal  an engine's refusal in words
- * @property {(text: string, kind?: string) => void} say  the message under the panel
+ * @property {(words: string | (() => string), kind?: string) => void} say  the message under
+ *   the panel (words given as a function follow a switch of language)
  * @property {() => void} render
  * @property {(seat: number) => string} name
  * @property {(view?: View) => number | null} decider  the seat the table waits for
@@ -87,14 +88,14 @@ export class Turn {
       case "check": {
         // not a path out of the selected office: the engine says why, in words (R4)
         const reply = table.check(outcome.action);
-        table.say(reply.ok ? t("turn.notPossible") : table.refusal(reply.error), "error");
+        table.say(() => (reply.ok ? t("turn.notPossible") : table.refusal(reply.error)), "error");
         return undefined;
       }
-      case "refused": table.say(this.refusedWords(outcome.hint), "error"); return undefined;
+      case "refused": table.say(() => this.refusedWords(outcome.hint), "error"); return undefined;
       case "supporters": table.supporters(); return undefined;
       case "move-dialog": table.moveDialog(outcome.hint); return undefined;
       case "say":
-        table.say(t(outcome.key, { name: outcome.seat === undefined ? "" : table.name(outcome.seat),
+        table.say(() => t(outcome.key, { name: outcome.seat === undefined ? "" : table.name(outcome.seat),
           office: outcome.office }), "error");
         return undefined;
       default: return undefined;
@@ -106,13 +107,16 @@ export class Turn {
   /** Play an action; a refusal is shown in the chosen language. */
   act(action) {
     const reply = this.table.act(action, { quiet: true });
-    if (!reply.ok) this.table.say(this.table.refusal(reply.error), "error");
+    if (!reply.ok) this.table.say(() => this.table.refusal(reply.error), "error");
     return reply;
   }
 
+  /** Select a senator's office (null: none); the message says where it can go, or, as a
+   * refusal (shown in sight on a phone), that it can go nowhere now. */
   select(office) {
     this.table.ui.selected = office;
-    this.table.say(office === null ? "" : this.selectionText(office));
+    const stuck = office !== null && !this.hintsFrom(office).some((m) => m.possible);
+    this.table.say(office === null ? "" : () => this.selectionText(office), stuck ? "error" : "info");
     this.table.render();
   }
 
