@@ -60,6 +60,32 @@ def test_the_reason_for_a_refused_click_is_in_sight_on_a_phone(app: Page) -> Non
     assert toast.evaluate("t => getComputedStyle(t).pointerEvents") == "none"
 
 
+def test_a_senator_that_can_go_nowhere_says_so_in_sight_on_a_phone(app: Page) -> None:
+    """R6.2: Aurelia's one senator in office 1 (five seats) cannot leave without Caesar; on a
+    phone, selecting it says so at the bottom of the screen too, as a refused click does (a
+    review saw only red paths, the reason 500 px below). A tap on an entry office then adds
+    there (R5), the selection notwithstanding."""
+    start_game(app)
+    for seat, entry in enumerate((1, 0, 2)):
+        wait_armed(app)
+        app.get_by_test_id(f"add-{entry}").click()
+        wait_actions(app, seat + 1)
+    wait_armed(app)
+    app.set_viewport_size(ViewportSize(width=390, height=844))
+    office(app, 1).click()  # a phone asks: add here, or move the senator
+    app.get_by_test_id("entry-move").click()
+    message = app.get_by_test_id("message")
+    expect(message).to_have_text(re.compile(r"^No move out of office 1 is possible now"))
+    expect(message).not_to_be_in_viewport()
+    toast = app.get_by_test_id("message-toast")
+    expect(toast).to_have_text(message.inner_text())
+    expect(toast).to_be_in_viewport()
+    office(app, 3).click()
+    wait_actions(app, 4)
+    log = app.evaluate("() => window.__qv.app.view.log.map((e) => e.event)")
+    assert log[3] == {"type": "add", "player": 0, "office": 3}
+
+
 def test_keyboard_play_and_the_engine_reason_for_an_impossible_move(app: Page) -> None:
     start_game(app)
     game = Game(options(), SEED)

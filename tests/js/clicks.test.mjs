@@ -82,6 +82,12 @@ test("R4: a destination no hint lists is checked by the engine, never played", (
     action: { type: "move", player: 0, from: 5, to: 6, supporters: [] } });
 });
 
+test("R5: with a senator selected, an entry office it cannot reach still adds one there", () => {
+  const view = turnView();
+  assert.deepEqual(officeClick(view, 3, 1, BOARD),
+    { kind: "act", action: { type: "add", player: 0, office: 1 } });
+});
+
 test("R5: an entry office without the actor's senator adds one; another office says why not", () => {
   const view = turnView();
   assert.deepEqual(officeClick(view, null, 1, BOARD),

@@ -76,6 +76,11 @@ export function officeClick(view, selected, office, board) {
       const stays = mine && !board.paths.some((p) => p.from === office);
       if (selected !== null && selected !== undefined) {
         const hint = view.moves.find((m) => m.from === selected && m.to === office);
+        // an office the actor may add to that the selected senator cannot reach: the click
+        // adds there (R5), a selection does not stand in the way
+        if (!hint && !mine && view.adds.includes(office)) {
+          return { kind: "act", action: { type: "add", player: actor, office } };
+        }
         if (hint || !mine || stays) return moveClick(view, selected, office);
       }
       if (stays) return { kind: "say", key: "turn.inSenate", seat: actor, office };
