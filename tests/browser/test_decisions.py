@@ -154,3 +154,21 @@ def test_the_first_click_after_a_bots_move_is_taken(page: Page, site_url: str) -
     page.wait_for_function("() => Number(document.documentElement.dataset.actions) >= 4")
     log = page.evaluate("() => window.__qv.app.view.log.map((e) => [e.player, e.type])")
     assert log[3] == [0, "add"]
+
+
+def test_the_players_panel_counts_each_senator_once(page: Page, site_url: str) -> None:
+    """Supply, offices and Senate add up to each player's eight senators (R1): a senator in the
+    Senate is counted there, not also among those on the board (a review read "Supply 5,
+    Board 3, Senate 2")."""
+    game = Game(options(), SEED)
+    actions = advance_to(game, lambda g: len(g.state.offices[13]) >= 2)
+    open_position(page, site_url, actions)
+    page.keyboard.press("Escape")
+    for q in range(game.state.n):
+        row = page.get_by_test_id(f"player-{q}")
+        in_senate = game.state.offices[13].count(q)
+        offices = sum(here.count(q) for here in game.state.offices) - in_senate
+        expect(row).to_contain_text(f"Supply {game.state.supply[q]}")
+        expect(row).to_contain_text(f"Offices {offices}")
+        expect(row).to_contain_text(f"Senate {in_senate}")
+        assert game.state.supply[q] + offices + in_senate == 8

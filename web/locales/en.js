@@ -464,7 +464,7 @@ export default {
 
   // -- the players panel (players.js) ------------------------------------------------------
   "players.supply": "Supply {count}",
-  "players.board": "Board {count}",
+  "players.offices": "Offices {count}",
   "players.senate": "Senate {count}",
   "players.laurels": { one: "Laurels: {count} token", other: "Laurels: {count} tokens" },
   "players.toPlay": " to play",

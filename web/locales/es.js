@@ -464,7 +464,7 @@ export default {
 
   // -- los jugadores (players.js) -----------------------------------------------------------------
   "players.supply": "Reserva {count}",
-  "players.board": "Tablero {count}",
+  "players.offices": "Asambleas {count}",
   "players.senate": "Senado {count}",
   "players.laurels": { one: "Laureles: {count} ficha", other: "Laureles: {count} fichas" },
   "players.toPlay": " juega",

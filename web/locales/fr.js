@@ -464,7 +464,7 @@ export default {
 
   // -- les joueurs (players.js) ---------------------------------------------------------------------
   "players.supply": "Réserve {count}",
-  "players.board": "Plateau {count}",
+  "players.offices": "Assemblées {count}",
   "players.senate": "Sénat {count}",
   "players.laurels": { one: "Lauriers\u00a0: {count} jeton", other: "Lauriers\u00a0: {count} jetons" },
   "players.toPlay": " à jouer",

@@ -464,7 +464,7 @@ export default {
 
   // -- i giocatori (players.js) -------------------------------------------------------------------
   "players.supply": "Scorta {count}",
-  "players.board": "Tabellone {count}",
+  "players.offices": "Uffici {count}",
   "players.senate": "Senato {count}",
   "players.laurels": { one: "Allori: {count} pedina", other: "Allori: {count} pedine" },
   "players.toPlay": " di turno",

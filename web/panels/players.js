@@ -65,7 +65,8 @@ export class Players {
       // "on-strip": what the board's strip shows too, left out while the strip is drawn
       const stats = [
         h("span", { class: "on-strip" }, t("players.supply", { count: p.supply })),
-        h("span", {}, t("players.board", { count: p.on_board })),
+        // on_board counts the Senate too: each senator is counted once here (R1: eight each)
+        h("span", {}, t("players.offices", { count: p.on_board - p.in_senate })),
         h("span", {}, t("players.senate", { count: p.in_senate })),
         h("span", { class: "on-strip", "data-testid": `hoard-size-${p.seat}` },
           t("players.laurels", { count: p.hoard_size })),
