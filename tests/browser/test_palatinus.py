@@ -152,9 +152,16 @@ def test_a_hot_seat_game_is_clicked_through_the_setup_and_the_scoring(pal: Page)
     assert stage(pal) == "setup"
     # P3: the tile turned up is shown, and only the places the view lists are offered
     assert pal.get_by_test_id("pal-preview").count() == 1
+    counts = []
     for _ in range(6):
         assert stage(pal) == "setup"
+        said = pal.get_by_test_id("pal-setup-text").inner_text()
+        found = re.search(r"\((\d+) (tiles?) still face down\)", said)
+        assert found, said
+        counts.append(int(found[1]))
+        assert found[2] == ("tile" if found[1] == "1" else "tiles"), said  # P3, in English
         human_turn(pal)
+    assert counts[-1] <= 1 < counts[0]
     assert stage(pal) == "place"
     assert actions(pal) == 6
     play_to_the_end(pal)

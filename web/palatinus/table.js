@@ -282,7 +282,7 @@ export class PalTable {
     replace(this.els.panel,
       h("p", {}, this.who(seat)),
       h("p", { "data-testid": "pal-setup-text" }, t("palatinus.setup.lay",
-        { hill: view.in_hand, left: view.pile })),
+        { hill: view.in_hand, count: view.pile })),
       tilePreview(this.board.data, view.in_hand, this.rotation),
       h("p", { class: "pal-row" },
         h("button", { type: "button", class: "btn", "data-testid": "pal-rotate-left",
