@@ -172,3 +172,34 @@ def test_the_players_panel_counts_each_senator_once(page: Page, site_url: str) -
         expect(row).to_contain_text(f"Offices {offices}")
         expect(row).to_contain_text(f"Senate {in_senate}")
         assert game.state.supply[q] + offices + in_senate == 8
+
+
+def test_the_turns_actions_come_before_the_summary_of_the_others(page: Page,
+                                                                 site_url: str) -> None:
+    """On a laptop's screen (1280 x 800) the turn's actions are in sight when the turn opens,
+    however long the summary of what the others did since: they come first (a review had to
+    scroll past the summary every turn of a game of four to reach them)."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    names = ["Aurelia", "Brutus", "Cassia", "Decimus"]
+    game = Game(options(names), SEED)
+
+    def long_summary(g: Game) -> bool:
+        log = g.log()
+        mine = max((i for i, e in enumerate(log) if e["player"] == g.state.current), default=-1)
+        return g.state.stage == "action" and len(log) - mine - 1 >= 8
+
+    actions = advance_to(game, long_summary)
+    save = game.save({"app": "quo-vadis-web", "settings": {"handover": False}})
+    page.goto(site_url)
+    page.evaluate("([key, text]) => localStorage.setItem(key, text)", [AUTOSAVE, json.dumps(save)])
+    page.reload()
+    page.locator('html[data-engine="ready"]').wait_for(state="attached", timeout=ENGINE_TIMEOUT_MS)
+    wait_actions(page, len(actions))
+    page.keyboard.press("Escape")
+    summary = page.get_by_test_id("since-your-turn")
+    expect(summary).to_be_visible()
+    assert summary.locator("li").count() >= 5
+    panel = page.locator("#turn-panel")
+    order = panel.locator("button, [data-testid=since-your-turn]")
+    assert order.first.get_attribute("data-testid") != "since-your-turn"
+    expect(panel.get_by_test_id("caesar-open")).to_be_in_viewport()

@@ -69,8 +69,6 @@ export class TurnPanel {
       { game: view.game_number, turn: view.turn + 1 });
     parts.push(h("p", { class: "turn-meta" },
       view.seed === undefined ? meta : t("turn.meta.seed", { meta, seed: view.seed })));
-    const since = this.sinceYourTurn(view);
-    if (since) parts.push(since);
     switch (view.stage) {
       case "action": parts.push(...this.actionControls(view)); break;
       case "consent": parts.push(...this.consentControls(view));
@@ -82,6 +80,10 @@ export class TurnPanel {
       case "over": parts.push(...this.overControls(view)); break;
       default:
     }
+    // what the others did since: after the turn's actions, which stay in sight (the log
+    // beside the board has it all)
+    const since = this.sinceYourTurn(view);
+    if (since) parts.push(since);
     if (view.reveal?.open) {
       parts.push(h("div", { class: "group reveal" },
         h("p", {}, t("turn.reveal.text")),
