@@ -144,6 +144,10 @@ def test_keyboard_play_and_the_engine_reason_for_an_impossible_move(app: Page) -
     app.keyboard.press("Enter")
     chooser = app.get_by_test_id("caesar-dialog")
     expect(chooser).to_be_visible()
+    # each space says its path and laurel, the Caesar laurel's name in no nested parentheses
+    labels = chooser.locator(".dlg-body").get_by_role("button").all_inner_texts()
+    assert labels and all(re.fullmatch(r"Path \d+→\d+: laurel [^()]+( \(Caesar\))?|"
+                                       r"Path \d+→\d+: [^()]+", x.strip()) for x in labels), labels
     app.keyboard.press("Escape")
     expect(chooser).to_have_count(0)
     app.get_by_test_id("space-8-12").focus()

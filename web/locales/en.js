@@ -278,7 +278,7 @@ export default {
   "consent.supporter.other": { one: "{name}", other: "{name} ×{count}" },
   "consent.caesar.laurel": "laurel {laurel}",
   "consent.caesar.empty": "empty",
-  "consent.caesar.path": "Path {from}→{to} ({token})",
+  "consent.caesar.path": "Path {from}→{to}: {token}",
   "consent.caesar.title": "Move Caesar",
   "consent.caesar.titleBonus": "Bonus: move Caesar",
   "consent.caesar.text": "Caesar stands on the path {from}→{to}. Senators leave along Caesar's path without consent, and nobody takes the laurel under him (R8).",

@@ -278,7 +278,7 @@ export default {
   "consent.supporter.other": { one: "{name}", other: "{name} ×{count}" },
   "consent.caesar.laurel": "laurel {laurel}",
   "consent.caesar.empty": "vacío",
-  "consent.caesar.path": "Camino {from}→{to} ({token})",
+  "consent.caesar.path": "Camino {from}→{to}: {token}",
   "consent.caesar.title": "Mover a César",
   "consent.caesar.titleBonus": "Bonificación: mover a César",
   "consent.caesar.text": "César está en el camino {from}→{to}. Los senadores salen por el camino de César sin apoyo, y nadie toma el laurel que hay bajo él (R8).",

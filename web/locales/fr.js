@@ -278,7 +278,7 @@ export default {
   "consent.supporter.other": { one: "{name}", other: "{name} ×{count}" },
   "consent.caesar.laurel": "laurier {laurel}",
   "consent.caesar.empty": "vide",
-  "consent.caesar.path": "Chemin {from}→{to} ({token})",
+  "consent.caesar.path": "Chemin {from}→{to}\u00a0: {token}",
   "consent.caesar.title": "Déplacer César",
   "consent.caesar.titleBonus": "Bonus\u00a0: déplacer César",
   "consent.caesar.text": "César se trouve sur le chemin {from}→{to}. Les sénateurs empruntent le chemin de César sans consentement, et personne ne prend le laurier sous lui (R8).",
