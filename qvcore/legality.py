@@ -264,14 +264,21 @@ def most_consents(s: GameState, p: int, office: int, needed: int) -> int:
     return sum(min(here.count(q), needed) for q in set(here) if q != p)
 
 
-def supporter_choices(p: int, own_spare: int, request: Request,
-                      needed: int) -> list[tuple[int, ...]]:
-    """Every multiset of ``needed`` supporters the mover may pick, sorted (R6.3, R6.4)."""
+def supporter_units(p: int, own_spare: int, request: Request, needed: int) -> list[int]:
+    """Every consent the mover can count on now, one entry per consent: its own senators'
+    (R6.3) and those given in answer to the request."""
     units: list[int] = [p] * min(own_spare, needed)
     for q in request.asked:
         answer = request.answers.get(q)
         if answer is not None:
             units += [q] * answer.consents
+    return units
+
+
+def supporter_choices(p: int, own_spare: int, request: Request,
+                      needed: int) -> list[tuple[int, ...]]:
+    """Every multiset of ``needed`` supporters the mover may pick, sorted (R6.3, R6.4)."""
+    units = supporter_units(p, own_spare, request, needed)
     if needed == 1:
         return [(u,) for u in sorted(set(units))]
     pairs: set[tuple[int, ...]] = set()
@@ -339,8 +346,9 @@ def route(s: GameState, p: int, path: int) -> Hint:
 
     ``click`` is ``"move"`` (play ``move``, own supporters included), ``"request"``
     (play ``request``), ``"choose"`` (both are possible: the mover picks),
-    ``"supporters"`` (the open request's path: pick among the listed moves) or
-    ``"refused"`` (``error`` says why, with the rule's code and params).
+    ``"supporters"`` (the open request's path: pick among the listed moves; once every answer
+    is in with too few consents, ``"request"``, asking again, R13) or ``"refused"`` (``error``
+    says why, with the rule's code and params).
     ``caesar_frees`` says that the move is refused only for want of consents and that Caesar
     on this path would let the senator leave alone (R6.5): moved there as a turn's action, or
     with the bonus of a Caesar laurel (R7.3, R8).
@@ -365,10 +373,18 @@ def route(s: GameState, p: int, path: int) -> Hint:
             request = {"type": "request", "player": p, "from": office, "to": to}
         elif move is None and not open_request:
             error = blocked
+    short = (error is None and open_request and s.request is not None
+             and len(s.request.answers) == len(s.request.asked)
+             and len(supporter_units(p, own_spare, s.request, needed)) < needed)
+    if short and request is None:
+        # every answer is in, too few consents, no asking again: refused as the move is (R6.2)
+        assert s.request is not None
+        error = refusal(s, {"type": "move", "player": p, "from": office, "to": to,
+                            "supporters": supporter_units(p, own_spare, s.request, needed)})
     click: Click
     if error is not None:
         click = "refused"
-    elif open_request:
+    elif open_request and not short:
         click = "supporters"
     elif move is not None and request is not None:
         click = "choose"

@@ -267,6 +267,20 @@ def test_r6_3_a_refusal_leaves_the_mover_stuck() -> None:
     assert legal_of_type(game, "caesar") and legal_of_type(game, "add")
 
 
+def test_r6_2_r13_when_too_few_agreed_the_hint_offers_to_ask_again() -> None:
+    """Every player asked has answered and too few consented (R6.2): the hint for the asked
+    path offers to ask again (R13: with other offers), not to pick supporters, and names the
+    request it plays."""
+    game = new_game(3)
+    place(game, 3, RED, BLUE)
+    request(game, RED, 3, 6)
+    answer(game, BLUE, 0)
+    rejected(game, mv(RED, 3, 6, []), "needs_consent", "R6.2")
+    hint = _hints(game)[(3, 6)]
+    assert (hint["click"], hint["possible"], hint["move"]) == ("request", True, None)
+    assert hint["request"] == rq(RED, 3, 6) and rq(RED, 3, 6) in legal_of_type(game, "request")
+
+
 def test_r6_3_supporters_must_have_consented() -> None:
     game = new_game(4)
     place(game, 1, RED, BLUE, BLACK, BLACK)

@@ -11,6 +11,7 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
+from qvcore import board
 from qvcore.game import Game
 
 from .conftest import ENGINE_TIMEOUT_MS
@@ -203,3 +204,29 @@ def test_the_turns_actions_come_before_the_summary_of_the_others(page: Page,
     order = panel.locator("button, [data-testid=since-your-turn]")
     assert order.first.get_attribute("data-testid") != "since-your-turn"
     expect(panel.get_by_test_id("caesar-open")).to_be_in_viewport()
+
+
+def test_when_every_player_asked_refused_the_panel_offers_no_supporters_to_choose(
+        page: Page, site_url: str) -> None:
+    """R6.2, R11: the answers are in and too few agreed: the mover can withdraw the request or
+    act otherwise, and the panel says so instead of offering to choose supporters (a review
+    was offered "Choose supporters" with nobody to choose)."""
+    game = Game(options(), SEED)
+    actions = advance_to(game, lambda g: g.state.stage == "consent" and g.state.request
+                         is not None and not g.state.request.answers)
+    request = game.state.request
+    assert request is not None
+    for q in request.asked:
+        refusal = {"type": "answer", "player": q, "consents": 0}
+        game.apply(refusal)
+        actions.append(refusal)
+    assert game.state.stage == "consent"
+    assert not [a for a in game.legal_actions() if a["type"] == "move"
+                and a["to"] == board.PATH_TO[request.path]]
+    open_position(page, site_url, actions)
+    page.keyboard.press("Escape")
+    panel = page.locator("#turn-panel")
+    expect(panel.get_by_test_id("withdraw")).to_be_visible()
+    expect(panel.get_by_test_id("supporters-open")).to_have_count(0)
+    expect(panel.get_by_test_id("request-short")).to_have_text(
+        "Too few consents: withdraw the request, or take another action.")

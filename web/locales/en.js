@@ -208,6 +208,7 @@ export default {
   "turn.request.needsOwn": { one: "{name} needs {count} consent (own senators here: {own}).", other: "{name} needs {count} consents (own senators here: {own})." },
   "turn.request.answerAs": "Answer as {name}",
   "turn.request.chooseSupporters": "Choose supporters",
+  "turn.request.short": "Too few consents: withdraw the request, or take another action.",
   "turn.request.withdraw": "Withdraw the request",
   "turn.bonus.text": "{name} took a Caesar laurel and may now move Caesar to another laurel space (R7.3).",
   "turn.bonus.forced": "The deal sends Caesar to the path {from}→{to}.",

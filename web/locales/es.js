@@ -208,6 +208,7 @@ export default {
   "turn.request.needsOwn": { one: "{name} necesita {count} apoyo (senadores propios aquí: {own}).", other: "{name} necesita {count} apoyos (senadores propios aquí: {own})." },
   "turn.request.answerAs": "Responder como {name}",
   "turn.request.chooseSupporters": "Elegir los apoyos",
+  "turn.request.short": "No hay consentimientos suficientes: retira la petición, o elige otra acción.",
   "turn.request.withdraw": "Retirar la petición",
   "turn.bonus.text": "{name} ha tomado un laurel de César y ahora puede mover a César a otro espacio de laurel (R7.3).",
   "turn.bonus.forced": "El trato envía a César al camino {from}→{to}.",

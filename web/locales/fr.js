@@ -208,6 +208,7 @@ export default {
   "turn.request.needsOwn": { one: "{name} a besoin de {count} consentement (ses propres sénateurs ici\u00a0: {own}).", other: "{name} a besoin de {count} consentements (ses propres sénateurs ici\u00a0: {own})." },
   "turn.request.answerAs": "Répondre en tant {que:name}",
   "turn.request.chooseSupporters": "Choisir les soutiens",
+  "turn.request.short": "Trop peu de consentements\u00a0: retirez la demande, ou jouez une autre action.",
   "turn.request.withdraw": "Retirer la demande",
   "turn.bonus.text": "{name} a pris un laurier de César et peut maintenant déplacer César sur un autre losange (R7.3).",
   "turn.bonus.forced": "L'accord envoie César sur le chemin {from}→{to}.",

@@ -208,6 +208,7 @@ export default {
   "turn.request.needsOwn": { one: "{A:name} serve {count} consenso (senatori propri qui: {own}).", other: "{A:name} servono {count} consensi (senatori propri qui: {own})." },
   "turn.request.answerAs": "Rispondi come {name}",
   "turn.request.chooseSupporters": "Scegli chi ti sostiene",
+  "turn.request.short": "Consensi insufficienti: ritira la richiesta, oppure scegli un'altra azione.",
   "turn.request.withdraw": "Ritira la richiesta",
   "turn.bonus.text": "{name} ha preso un Alloro di Cesare e ora può spostare Cesare su un altro spazio Allori (R7.3).",
   "turn.bonus.forced": "L'accordo manda Cesare sul percorso {from}→{to}.",

@@ -220,6 +220,8 @@ export class TurnPanel {
     const table = this.table;
     const r = view.request;
     const pending = r.asked.filter((a) => !(String(a.player) in r.answers));
+    // the engine's hint for the asked path: supporters to pick, or too few agreed (R6.2, R6.4)
+    const movable = view.moves.some((m) => m.path === r.path && m.click === "supporters");
     const rows = r.asked.map((a) => {
       const answer = r.answers[String(a.player)];
       const name = table.name(a.player);
@@ -237,8 +239,9 @@ export class TurnPanel {
         pending.length
           ? this.button(t("turn.request.answerAs", { name: table.name(pending[0].player) }),
             () => table.openStage(), "answer-open")
-          : this.button(t("turn.request.chooseSupporters"), () => table.openStage(),
-            "supporters-open"),
+          : movable ? this.button(t("turn.request.chooseSupporters"), () => table.openStage(),
+            "supporters-open")
+            : h("p", { "data-testid": "request-short" }, t("turn.request.short")),
         table.isBot(r.mover) || !this.turn.actorDecides(view) ? null
           : this.button(t("turn.request.withdraw"),
           () => this.turn.act({ type: "withdraw", player: r.mover }), "withdraw", { class: "quiet" })))];
