@@ -112,8 +112,14 @@ def play_to_the_end(page: Page, limit: int = 200) -> None:
 
 
 def watch_scoring(page: Page) -> None:
-    """Step through the scoring a few steps, then show the rest; the result table is there."""
+    """Step through the scoring a few steps, then show the rest; the result table is there.
+    Before the first step (P5: every inhabitant is turned face up) the wolves still show their
+    wolf face, not their kind."""
     page.locator("html[data-pal-scoring]").wait_for(state="attached")
+    page.locator("html[data-pal-shown='0']").wait_for(state="attached")
+    wolves = page.locator("circle.pal-piece.wolf + text")
+    assert wolves.count() >= 1
+    assert set(wolves.all_text_contents()) == {"W"}
     for shown in range(1, 4):
         page.get_by_test_id("pal-score-next").click()
         page.locator(f"html[data-pal-shown='{shown}']").wait_for(state="attached")

@@ -20,6 +20,13 @@ export function boardAfter(steps, shown) {
     .map((p) => ({ ...p, wolf: false }));
 }
 
+/** The board as it stood when the last inhabitant was placed: a wolf face shows no kind yet,
+ * though the finished game's view names every kind (P5 turns them over, as its first step).
+ * @param {{terrain: number, owner: number, colour: number, wolf: boolean, kind?: string}[]} board */
+export function boardBefore(board) {
+  return board.map(({ kind, ...piece }) => (piece.wolf ? piece : { ...piece, kind }));
+}
+
 /** The hill the step `index` belongs to (its letter), or null.
  * @param {import("qvcore-palatinus-protocol").StepData[]} steps @param {number} index */
 export function hillAt(steps, index) {

@@ -23,7 +23,7 @@ import { has, t } from "../words/i18n.js";
 import { COLOURS, tilePreview } from "./board.js";
 import { botPauseMs, PalBots } from "./bots.js";
 import { PalReplay } from "./replay.js";
-import { boardAfter, hillAt } from "./scoring.js";
+import { boardAfter, boardBefore, hillAt } from "./scoring.js";
 import { writeAutosave } from "./saves.js";
 import { logText, pieceChoice, stepText } from "./words.js";
 
@@ -394,7 +394,7 @@ export class PalTable {
     root.dataset.palShown = String(this.shown);
     const shownSteps = steps.slice(0, this.shown);
     this.board.draw(this.view, { pieces: this.shown ? boardAfter(steps, this.shown)
-      : this.view.board, hill: this.shown ? hillAt(steps, this.shown - 1) : null, names });
+      : boardBefore(this.view.board), hill: this.shown ? hillAt(steps, this.shown - 1) : null, names });
     const next = () => {
       this.shown = Math.min(steps.length, this.shown + 1);
       this.renderScoring();
