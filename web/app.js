@@ -81,9 +81,10 @@ function wire(p) {
     if (!app.saves.resume()) app.newGame.open();
   }, onLost: () => app.saves.flush() });
   const humans = () => app.view.players.filter((player) => !app.bots.isBot(player.seat)).length;
-  /** Whom a seat's dialog is for: none at a table of bots and one person, who needs no telling.
+  /** Whom a seat's dialog is for; it names the player only while several share the screen
+   * (one person at a table of bots needs no telling).
    * @param {number} seat */
-  const addressee = (seat) => (humans() < 2 ? null : { name: app.name(seat), seat, meta: app.meta });
+  const addressee = (seat) => ({ name: app.name(seat), seat, meta: app.meta, named: humans() > 1 });
   /** @type {import("./turn/consent.js").DialogTable} */
   const dialogTable = {
     view: () => app.view, name: (seat) => app.name(seat), addressee,

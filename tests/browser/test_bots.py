@@ -275,6 +275,8 @@ def test_the_human_answers_a_bots_request_with_terms(page: Page, site_url: str,
     # the only person at the table is not told the dialog is theirs (several are: test_consent)
     expect(dialog.get_by_role("heading", level=2)).to_be_visible()
     expect(dialog.get_by_test_id("dialog-to")).to_have_count(0)
+    # it decides: the focus is on the dialog, on no decision button an Enter would press
+    assert page.evaluate("() => document.activeElement?.dataset.testid") == "answer-dialog"
     before = len(game.actions)
     dialog.get_by_test_id("answer-terms").click()
     terms = page.get_by_test_id("terms-dialog")

@@ -84,14 +84,16 @@ function dialogElement() {
  *   cancel: () => void, error: (message?: string) => void}} DialogHandle
  */
 
-/** Whom a dialog is for: a player's name and seat, and the game's meta (the seats' colours).
- * @typedef {{name: string, seat: number, meta: object}} Addressee */
+/** Whom a dialog is for: a player's name and seat, the game's meta (the seats' colours), and
+ * whether the dialog names that player ("For Marcus: …", while several share the screen).
+ * @typedef {{name: string, seat: number, meta: object, named?: boolean}} Addressee */
 
 /**
  * Open a modal dialog.
  * @param {object} o
  * @param {string} o.title
- * @param {Addressee | null} [o.to] the player it is addressed to (none when one person plays)
+ * @param {Addressee} [o.to] the player it is addressed to (it decides: no decision button
+ *   takes the focus, and input is held as the table turns to that player, guard.js)
  * @param {string} [o.testid]
  * @param {string} [o.className] the dialog's own class ("look", "handover"...)
  * @param {Node[]} [o.body]
@@ -114,7 +116,7 @@ export function openDialog(o) {
   if (o.testid) dialog.dataset.testid = o.testid;
   else delete dialog.dataset.testid;
   const head = h("header", { class: "dlg-head" });
-  if (o.to) {
+  if (o.to && o.to.named !== false) {
     const c = seatColour(o.to.meta, o.to.seat);
     head.append(h("p", { class: "dlg-to" },
       h("span", { class: "chip", style: { "--chip": c.fill, "--chip-ink": c.ink },

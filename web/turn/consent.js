@@ -20,8 +20,8 @@ import { KIND_VALUE } from "../board/colours.js";
  * @typedef {object} DialogTable
  * @property {() => View} view  the onlooker's view
  * @property {(seat: number) => string} name
- * @property {(seat: number) => import("../panels/dialogs.js").Addressee | null} addressee  whom
- *   a seat's dialog is for (none when one person plays)
+ * @property {(seat: number) => import("../panels/dialogs.js").Addressee} addressee  whom
+ *   a seat's dialog is for
  * @property {(seat: number) => Reply} seatView  one seat's own view, asked when it decides
  * @property {(seat: number) => ({hoard: string[], total: number} | null)} hoard  a seat's own
  *   laurels, for the dialog addressed to it only

@@ -15,8 +15,8 @@ import { t } from "../words/i18n.js";
  * What the secrecy screens need from the table, and nothing else.
  * @typedef {object} SecrecyTable
  * @property {(seat: number) => string} name  a seat's player's name
- * @property {(seat: number) => import("../panels/dialogs.js").Addressee | null} addressee  whom
- *   a seat's dialog is for (none when one person plays)
+ * @property {(seat: number) => import("../panels/dialogs.js").Addressee} addressee  whom
+ *   a seat's dialog is for
  * @property {(seat: number) => ({hoard: string[], total: number} | null)} hoard
  *   one seat's own laurels, asked of the engine when that seat looks
  * @property {() => number} humans  how many people share the screen (the seats no bot plays)
