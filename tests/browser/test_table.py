@@ -432,3 +432,18 @@ def test_an_offer_is_said_in_numbers(app: Page) -> None:
         "In all, agreeing would give you 3 points.",
         "In all, agreeing would cost you 3 points.",
     ]
+
+
+def test_on_a_phone_the_new_game_screen_opens_no_keyboard(page: Page, site_url: str) -> None:
+    """The new game screen puts the focus in the first name on a computer, so that typing goes
+    there; on a phone that would open the on-screen keyboard over half of it (review): the
+    focus stays on the screen's first button there."""
+    for width, height, typing in ((1280, 800, True), (390, 844, False)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.goto(site_url)
+        expect(page.get_by_test_id("new-game-dialog")).to_be_visible()
+        focused = page.evaluate("() => [document.activeElement.tagName, "
+                                "document.activeElement.dataset.testid ?? null]")
+        assert (focused[0] == "INPUT") == typing, (width, focused)
+        if not typing:
+            assert focused == ["BUTTON", "start-game"]

@@ -13,6 +13,8 @@ import { languageSwitch } from "../words/page-text.js";
 import { errorWords } from "../words/error-words.js";
 
 /** The default names of the five seats, in the chosen language. */
+/** A phone's layout (the screen's width). */
+const PHONE = "__MEDIA_PHONE__";
 const defaultNames = () => t("newGame.defaultNames").split(",").map((x) => x.trim());
 
 /** @typedef {import("qvcore-protocol").View} View */
@@ -226,7 +228,9 @@ export class NewGame {
     });
     paint();
     if (d.first) first.value = d.first;
-    rows[0].name.focus();
+    // typing goes to the first name; on a phone the focus there would open the keyboard over
+    // half of the screen: the dialog keeps it
+    if (!globalThis.matchMedia?.(PHONE).matches) rows[0].name.focus();
   }
 
   /** One click: you (the first seat's name) against two normal bots, no hand-over screen. */
