@@ -447,3 +447,20 @@ def test_on_a_phone_the_new_game_screen_opens_no_keyboard(page: Page, site_url: 
         assert (focused[0] == "INPUT") == typing, (width, focused)
         if not typing:
             assert focused == ["BUTTON", "start-game"]
+
+
+def test_the_replay_of_a_finished_bot_game_offers_no_pause_for_the_bots(
+        page: Page, site_url: str) -> None:
+    """A finished game against bots, watched again: the bots have nothing left to do, so the
+    players panel offers no "Pause the bots" during the replay either (review)."""
+    game = Game(options(), SEED)
+    while not game.is_over():
+        game.apply(scripted_action(game))
+    open_with_autosave(page, site_url, bot_table_save(game))
+    expect(page.get_by_test_id("bots-pause")).to_have_count(0)
+    page.get_by_test_id("end-replay").click()
+    expect(page.get_by_test_id("replay-step")).to_be_visible()
+    page.get_by_test_id("replay-next").click()
+    expect(page.get_by_test_id("replay-step")).to_contain_text("1")
+    expect(page.get_by_test_id("player-0")).to_be_visible()
+    expect(page.get_by_test_id("bots-pause")).to_have_count(0)

@@ -103,7 +103,8 @@ export class Players {
     });
     const parts = [];
     // a failed bot is told once, in the turn panel (with Retry and a human taking over)
-    if (bots.any() && view.stage !== "over" && !bots.failed) {
+    // (a replay is of a finished game: the bots have nothing left to do)
+    if (bots.any() && view.stage !== "over" && !app.ui.replay && !bots.failed) {
       const label = t(bots.paused ? "bots.resume" : "bots.pause");
       parts.push(h("div", { class: "bots-bar" },
         h("button", { type: "button", class: "btn small", "data-testid": "bots-pause",
