@@ -474,6 +474,20 @@ def test_a_switch_of_language_rewords_the_message_a_click_left(app: Page) -> Non
     expect(message).not_to_have_text(refused)
     expect(message).to_have_text(word(app, "turn.noSenator", {"name": NAMES_PLAY[1], "office": 13}))
 
+@pytest.mark.parametrize("lang", ["en", "it", "fr", "es"])
+def test_the_replays_step_buttons_stay_on_one_line(page: Page, site_url: str, lang: str) -> None:
+    """The replay's bar beside the board: its four step buttons and the step count on one line
+    in every language (a review saw "▶|" wrap under "Passo 0 di 127" in Italian)."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.add_init_script(f"localStorage.setItem('quo-vadis.autosave', {json.dumps(finished_save())});")
+    open_in(page, site_url, lang)
+    page.get_by_test_id("end-replay").click()
+    row = [page.get_by_test_id(f"replay-{part}") for part in ("first", "prev", "step", "next", "last")]
+    expect(row[2]).to_be_visible()
+    tops = {round((part.bounding_box() or {"y": -1.0})["y"] + (part.bounding_box() or {"height": 0.0})["height"] / 2)
+            for part in row}
+    assert max(tops) - min(tops) <= 2, tops
+
 # -- every screen in every language ----------------------------------------------------------
 
 LANGS = ["en", "it", "fr", "es"]
