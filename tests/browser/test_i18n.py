@@ -479,14 +479,19 @@ def test_the_replays_step_buttons_stay_on_one_line(page: Page, site_url: str, la
     """The replay's bar beside the board: its four step buttons and the step count on one line
     in every language (a review saw "▶|" wrap under "Passo 0 di 127" in Italian)."""
     page.set_viewport_size({"width": 1280, "height": 800})
-    page.add_init_script(f"localStorage.setItem('quo-vadis.autosave', {json.dumps(finished_save())});")
+    saved = json.dumps(finished_save())
+    page.add_init_script(f"localStorage.setItem('quo-vadis.autosave', {saved});")
     open_in(page, site_url, lang)
     page.get_by_test_id("end-replay").click()
-    row = [page.get_by_test_id(f"replay-{part}") for part in ("first", "prev", "step", "next", "last")]
+    parts = ("first", "prev", "step", "next", "last")
+    row = [page.get_by_test_id(f"replay-{part}") for part in parts]
     expect(row[2]).to_be_visible()
-    tops = {round((part.bounding_box() or {"y": -1.0})["y"] + (part.bounding_box() or {"height": 0.0})["height"] / 2)
-            for part in row}
-    assert max(tops) - min(tops) <= 2, tops
+    middles = set()
+    for part in row:
+        box = part.bounding_box()
+        assert box is not None
+        middles.add(round(box["y"] + box["height"] / 2))
+    assert max(middles) - min(middles) <= 2, middles
 
 # -- every screen in every language ----------------------------------------------------------
 
