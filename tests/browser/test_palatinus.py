@@ -176,6 +176,29 @@ def test_a_hot_seat_game_is_clicked_through_the_setup_and_the_scoring(pal: Page)
     assert pal.get_attribute("html", "data-saved") == str(actions(pal))
 
 
+def test_on_a_phone_choosing_an_inhabitant_brings_the_board_into_view(pal: Page) -> None:
+    """P4: an inhabitant chosen under the board (a phone: the panel is below it), the next tap
+    is on a terrain: the board comes into view whole (a review scrolled up and down each
+    turn, only the board's bottom row in sight)."""
+    pal.set_viewport_size(ViewportSize(width=390, height=844))
+    start(pal, ["human", "human", "human", "human"])
+    for _ in range(6):
+        human_turn(pal)
+    assert stage(pal) == "place"
+    wait_armed(pal)
+    handover = pal.get_by_test_id("pal-handover-ok")
+    if handover.count():
+        handover.click()
+        pal.locator("html[data-pal-looking]").wait_for(state="attached")
+    pal.locator('[data-testid^="pal-piece-"]').last.click()
+    board = pal.get_by_test_id("pal-board")
+    pal.wait_for_function("""() => {
+      const box = document.getElementById("pal-board").getBoundingClientRect();
+      return box.top >= -1 && box.bottom <= innerHeight + 1;
+    }""", timeout=5_000)
+    expect(board).to_be_in_viewport(ratio=1)
+
+
 def test_the_setup_shows_on_the_board_which_place_each_button_names(pal: Page) -> None:
     """P3: the set-up offers "Place N" buttons; every empty place shows its number on the board,
     and pointing at or tabbing to a button marks its place (a review found six identical,

@@ -348,8 +348,13 @@ export class PalTable {
           onclick: () => {
             this.piece = i;
             this.renderPlace();
+            // the next tap is on a terrain: the board comes into sight whole where the panel
+            // is under it (a phone), and the keyboard is on its first free terrain
+            const svg = this.board.svg;
+            const box = svg.getBoundingClientRect();
+            if (box.top < 0 || box.bottom > innerHeight) svg.scrollIntoView({ block: "nearest" });
             /** @type {HTMLElement|null} */ (document.querySelector(
-              '[data-testid^="pal-terrain-"]'))?.focus();
+              '[data-testid^="pal-terrain-"]'))?.focus({ preventScroll: true });
           },
         }, `${pieceChoice(p)} (${t(`palatinus.colour.${p.colour}`)})`))),
       h("p", {}, chosen ? t("palatinus.place.terrain") : t("palatinus.place.first")),
