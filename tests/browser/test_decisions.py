@@ -20,9 +20,10 @@ from .play import NAMES, SEED, advance_to, options, wait_actions
 AUTOSAVE = "quo-vadis.autosave"
 
 
-def open_position(page: Page, site_url: str, actions: list[dict[str, Any]]) -> Game:
+def open_position(page: Page, site_url: str, actions: list[dict[str, Any]],
+                  names: list[str] | None = None) -> Game:
     """Open the site on the game after these actions (stored as its autosave, then resumed)."""
-    game = Game(options(), SEED)
+    game = Game(options(names), SEED)
     for action in actions:
         game.apply(action)
     save = game.save({"app": "quo-vadis-web", "settings": {"handover": False}})
@@ -189,13 +190,7 @@ def test_the_turns_actions_come_before_the_summary_of_the_others(page: Page,
         mine = max((i for i, e in enumerate(log) if e["player"] == g.state.current), default=-1)
         return g.state.stage == "action" and len(log) - mine - 1 >= 8
 
-    actions = advance_to(game, long_summary)
-    save = game.save({"app": "quo-vadis-web", "settings": {"handover": False}})
-    page.goto(site_url)
-    page.evaluate("([key, text]) => localStorage.setItem(key, text)", [AUTOSAVE, json.dumps(save)])
-    page.reload()
-    page.locator('html[data-engine="ready"]').wait_for(state="attached", timeout=ENGINE_TIMEOUT_MS)
-    wait_actions(page, len(actions))
+    open_position(page, site_url, advance_to(game, long_summary), names)
     page.keyboard.press("Escape")
     summary = page.get_by_test_id("since-your-turn")
     expect(summary).to_be_visible()

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Page, ViewportSize, expect
+from playwright.sync_api import Locator, Page, ViewportSize, expect
 
 from qvcore.errors import RuleError
 from qvcore.game import Game
@@ -35,28 +35,41 @@ def engine_reason(page: Page, game: Game, action: dict[str, object]) -> str:
     return page_refusal(page, game, action)
 
 
-def test_the_reason_for_a_refused_click_is_in_sight_on_a_phone(app: Page) -> None:
-    """R4: on a phone the board fills the screen and the message under the turn panel is out of
-    sight; the reason for a refused click shows at the bottom of the screen too, for a while,
-    without taking clicks (a review saw only the Senate turn red, its reason 400 px below)."""
+def first_senators(app: Page) -> None:
+    """A new game in which Aurelia, Brutus and Cassia add a senator each, to offices 1, 0 and 2;
+    then Aurelia is to play."""
     start_game(app)
     for seat, entry in enumerate((1, 0, 2)):
         wait_armed(app)
         app.get_by_test_id(f"add-{entry}").click()
         wait_actions(app, seat + 1)
     wait_armed(app)
+
+
+def expect_said_in_sight(app: Page, text: re.Pattern[str]) -> Locator:
+    """The message under the turn panel says ``text`` out of sight (a phone: the board fills
+    the screen), and its copy at the bottom of the screen, in sight; the copy."""
+    message = app.get_by_test_id("message")
+    expect(message).to_have_text(text)
+    expect(message).not_to_be_in_viewport()
+    toast = app.get_by_test_id("message-toast")
+    expect(toast).to_have_text(message.inner_text())
+    expect(toast).to_be_in_viewport()
+    return toast
+
+
+def test_the_reason_for_a_refused_click_is_in_sight_on_a_phone(app: Page) -> None:
+    """R4: on a phone the board fills the screen and the message under the turn panel is out of
+    sight; the reason for a refused click shows at the bottom of the screen too, for a while,
+    without taking clicks (a review saw only the Senate turn red, its reason 400 px below)."""
+    first_senators(app)
     office(app, 1).focus()
     app.keyboard.press("Enter")
     expect(office(app, 1)).to_have_attribute("aria-pressed", "true")
     app.set_viewport_size(ViewportSize(width=390, height=844))
     office(app, 9).focus()
     app.keyboard.press("Enter")
-    message = app.get_by_test_id("message")
-    expect(message).to_have_text(re.compile(r"\(R4\)$"))
-    expect(message).not_to_be_in_viewport()
-    toast = app.get_by_test_id("message-toast")
-    expect(toast).to_have_text(message.inner_text())
-    expect(toast).to_be_in_viewport()
+    toast = expect_said_in_sight(app, re.compile(r"\(R4\)$"))
     assert toast.evaluate("t => getComputedStyle(t).pointerEvents") == "none"
 
 
@@ -65,21 +78,11 @@ def test_a_senator_that_can_go_nowhere_says_so_in_sight_on_a_phone(app: Page) ->
     phone, selecting it says so at the bottom of the screen too, as a refused click does (a
     review saw only red paths, the reason 500 px below). A tap on an entry office then adds
     there (R5), the selection notwithstanding."""
-    start_game(app)
-    for seat, entry in enumerate((1, 0, 2)):
-        wait_armed(app)
-        app.get_by_test_id(f"add-{entry}").click()
-        wait_actions(app, seat + 1)
-    wait_armed(app)
+    first_senators(app)
     app.set_viewport_size(ViewportSize(width=390, height=844))
     office(app, 1).click()  # a phone asks: add here, or move the senator
     app.get_by_test_id("entry-move").click()
-    message = app.get_by_test_id("message")
-    expect(message).to_have_text(re.compile(r"^No move out of office 1 is possible now"))
-    expect(message).not_to_be_in_viewport()
-    toast = app.get_by_test_id("message-toast")
-    expect(toast).to_have_text(message.inner_text())
-    expect(toast).to_be_in_viewport()
+    expect_said_in_sight(app, re.compile(r"^No move out of office 1 is possible now"))
     office(app, 3).click()
     wait_actions(app, 4)
     log = app.evaluate("() => window.__qv.app.view.log.map((e) => e.event)")
