@@ -311,9 +311,10 @@ def open_in(page: Page, site_url: str, lang: str) -> None:
 
 
 def far_office(game: Game, start: int) -> int:
-    """An office no path leads to from ``start``, without the mover's senator (R4)."""
+    """An office no path leads to from ``start``, without the mover's senator, and not an entry
+    office (a click there adds a senator, R5) (R4)."""
     mover = game.state.current
-    return next(o for o in range(len(board.SEATS)) if o != start
+    return next(o for o in range(len(board.SEATS)) if o != start and o not in board.ENTRY_OFFICES
                 and (start, o) not in board.PATH_INDEX and mover not in game.state.offices[o])
 
 
