@@ -373,14 +373,14 @@ def route(s: GameState, p: int, path: int) -> Hint:
             request = {"type": "request", "player": p, "from": office, "to": to}
         elif move is None and not open_request:
             error = blocked
-    short = (error is None and open_request and s.request is not None
-             and len(s.request.answers) == len(s.request.asked)
-             and len(supporter_units(p, own_spare, s.request, needed)) < needed)
+    answered = open_request and s.request is not None and (
+        len(s.request.answers) == len(s.request.asked))
+    units = supporter_units(p, own_spare, s.request, needed) if answered and s.request else []
+    short = error is None and answered and len(units) < needed
     if short and request is None:
         # every answer is in, too few consents, no asking again: refused as the move is (R6.2)
-        assert s.request is not None
         error = refusal(s, {"type": "move", "player": p, "from": office, "to": to,
-                            "supporters": supporter_units(p, own_spare, s.request, needed)})
+                            "supporters": units})
     click: Click
     if error is not None:
         click = "refused"
