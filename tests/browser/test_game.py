@@ -58,6 +58,12 @@ def test_a_complete_three_player_game_and_its_replay(app: Page, console_errors: 
     app.get_by_test_id("replay-last").click()
     expect(step).to_have_text(f"Step {len(game.actions)} of {len(game.actions)}")
     expect(app.locator("[data-testid=office-13] .seat.taken")).to_have_count(5)
+    # one way out of the replay: its bar's (a review found the log's header offering a second)
+    expect(app.get_by_role("button", name="Leave the replay")).to_have_count(1)
+    expect(app.get_by_test_id("replay")).to_be_hidden()
     app.get_by_test_id("replay-exit").click()
     expect(app.get_by_test_id("replay-step")).to_be_hidden()
+    # the keyboard's place is the button that starts the replay again, not the page's top
+    expect(app.get_by_test_id("replay")).to_have_text("Replay")
+    expect(app.get_by_test_id("replay")).to_be_focused()
     assert console_errors == []

@@ -67,9 +67,7 @@ export class Log {
     this.shown = 0;
     this.gameKey = null;
     this.undoButton.addEventListener("click", () => this.undo());
-    this.replayButton.addEventListener("click", () => {
-      if (table.ui.replay) this.stopReplay(); else this.startReplay();
-    });
+    this.replayButton.addEventListener("click", () => this.startReplay());
     this.bar.addEventListener("keydown", (event) => {
       if (!table.ui.replay) return;
       const step = { ArrowLeft: -1, ArrowRight: 1, Home: -Infinity, End: Infinity }[event.key];
@@ -195,7 +193,9 @@ export class Log {
     if (closed) this.replayButton.setAttribute("aria-disabled", "true");
     else this.replayButton.removeAttribute("aria-disabled");
     this.replayButton.title = view.stage === "over" ? "" : t("log.replayClosed");
-    this.replayButton.textContent = replay ? t("log.leaveReplay") : t("page.replay");
+    this.replayButton.textContent = t("page.replay");
+    // during a replay its bar is the way out (the bar is fixed at a phone's bottom)
+    this.replayButton.hidden = Boolean(replay);
     this.renderBar();
   }
 
@@ -258,6 +258,8 @@ export class Log {
   stopReplay() {
     this.table.ui.replay = null;
     this.table.render();
+    // the bar is gone with the focus: the keyboard goes on from the button that replays
+    this.replayButton.focus({ preventScroll: true });
   }
 
   /** @param {number} delta */
