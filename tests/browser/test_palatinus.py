@@ -447,6 +447,21 @@ def test_the_log_is_worded_in_the_chosen_language(pal: Page) -> None:
     assert pal.get_by_test_id("pal-new").inner_text() == "Nuova partita"
 
 
+def test_the_seats_are_named_by_names_that_read_in_any_language(pal: Page) -> None:
+    """A review switched the language of a game started with the form's names and kept
+    reading "Player 2": the form offers names, as Quo Vadis?'s does, and an empty one is
+    filled with the same name."""
+    expect(pal.get_by_test_id("pal-name-0")).to_have_value("Marcus")
+    pal.get_by_test_id("pal-name-1").fill("")
+    start(pal, ["human", "human"])
+    pal.get_by_test_id("language").select_option("it")
+    pal.locator("html[lang='it']").wait_for(state="attached")
+    players = pal.locator("#pal-players")
+    expect(players).to_contain_text("Marcus")
+    expect(players).to_contain_text("Livia")
+    assert "Player" not in players.inner_text()
+
+
 @pytest.mark.parametrize("lang", ["en", "it", "fr", "es"])
 def test_a_short_rules_page_in_each_language(page: Page, site_url: str, lang: str) -> None:
     """The Rules link follows the page's language; each page has every section P1-P8."""

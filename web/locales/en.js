@@ -116,7 +116,6 @@ export default {
   "palatinus.start.intro": "Palatinus is played by 2 to 5 at one screen; any seat can be a bot.",
   "palatinus.start.count": "Players",
   "palatinus.start.seat": "Seat {n}",
-  "palatinus.start.player": "Player {n}",
   "palatinus.start.name": "Name",
   "palatinus.start.who": "Played by",
   "palatinus.start.go": "Start",

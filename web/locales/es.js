@@ -116,7 +116,6 @@ export default {
   "palatinus.start.intro": "Palatinus se juega de 2 a 5 ante una misma pantalla; cualquier puesto puede ser un bot.",
   "palatinus.start.count": "Jugadores",
   "palatinus.start.seat": "Puesto {n}",
-  "palatinus.start.player": "Jugador {n}",
   "palatinus.start.name": "Nombre",
   "palatinus.start.who": "Jugado por",
   "palatinus.start.go": "Empezar",

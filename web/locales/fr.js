@@ -116,7 +116,6 @@ export default {
   "palatinus.start.intro": "Palatinus se joue de 2 à 5 devant un même écran ; chaque place peut être un bot.",
   "palatinus.start.count": "Joueurs",
   "palatinus.start.seat": "Place {n}",
-  "palatinus.start.player": "Joueur {n}",
   "palatinus.start.name": "Nom",
   "palatinus.start.who": "Joué par",
   "palatinus.start.go": "Commencer",

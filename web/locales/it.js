@@ -116,7 +116,6 @@ export default {
   "palatinus.start.intro": "Palatinus si gioca da 2 a 5 allo stesso schermo; ogni posto può essere un bot.",
   "palatinus.start.count": "Giocatori",
   "palatinus.start.seat": "Posto {n}",
-  "palatinus.start.player": "Giocatore {n}",
   "palatinus.start.name": "Nome",
   "palatinus.start.who": "Giocato da",
   "palatinus.start.go": "Inizia",

@@ -86,6 +86,11 @@ async function main() {
       && event.newValue !== table.lastSaved) table.load(event.newValue);
   });
 
+  /** Seat i's name unless another is typed: a name (Quo Vadis?'s five), which reads the same
+   * after a change of language, where "Player 2" would not. */
+  const defaultName = (/** @type {number} */ i) =>
+    t("newGame.defaultNames").split(",").map((x) => x.trim())[i] ?? String(i + 1);
+
   /** The new-game form: 2–5 seats, each a person or a bot (Easy, Hard). */
   function newGameForm() {
     table.view = null;
@@ -103,8 +108,7 @@ async function main() {
         kind: /** @type {HTMLSelectElement} */ (f.querySelector("select")).value }));
       replace(rows, Array.from({ length: n }, (_, i) => {
         const name = h("input", { type: "text", maxlength: "30", id: `pal-name-${i}`,
-          "data-testid": `pal-name-${i}`, value: old[i]?.name ?? t("palatinus.start.player",
-            { n: i + 1 }) });
+          "data-testid": `pal-name-${i}`, value: old[i]?.name ?? defaultName(i) });
         const kind = h("select", { id: `pal-seat-${i}`, "data-testid": `pal-seat-${i}` },
           ["human", "easy", "hard"].map((k) => h("option", { value: k },
             t(`palatinus.level.${k}`))));
@@ -120,7 +124,7 @@ async function main() {
     const start = () => {
       const seats = [...rows.querySelectorAll("fieldset")].map((f, i) => ({
         name: /** @type {HTMLInputElement} */ (f.querySelector("input")).value.trim()
-          || t("palatinus.start.player", { n: i + 1 }),
+          || defaultName(i),
         kind: /** @type {HTMLSelectElement} */ (f.querySelector("select")).value }));
       if (table.start(seats, randomSeed())) $("pal-export").disabled = false;
     };
