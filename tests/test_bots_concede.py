@@ -9,14 +9,14 @@ from typing import Any
 
 import pytest
 
-from qvcore import rules
+from qvcore import board, rules
 from qvcore.bots import make_bot
-from qvcore.concessions import free_to_refuse, is_losing_fill, losing_consents
+from qvcore.concessions import floors, free_to_refuse, is_losing_fill, losing_consents
 from qvcore.observer import Observer
 from qvcore.position import from_position
 from qvcore.state import GameState
 
-from .helpers import POSITIONS
+from .helpers import POSITIONS, replayed
 
 LEVELS = ["easy", "normal", "hard"]  # random plays at random by design
 
@@ -59,6 +59,28 @@ def test_r9_3_mover_does_not_fill_the_senate_to_lose(level: str, seed: int) -> N
     after = state.copy()
     rules.apply_action(after, action)
     assert not (after.stage == "over" and after.winner != seat), action
+
+
+@pytest.mark.parametrize("decisions", range(8))
+def test_r11_easy_does_not_fill_the_senate_when_the_consents_terms_make_it_lose(
+        decisions: int) -> None:
+    """R11, R12: the save's position (a tournament game of seed 6, turn 60): easy (seat 0, 14
+    laurels) asked for 12→13, the last seat, and seat 3 consented for a split of the move's
+    laurel (II with Caesar's portrait). Taking it whole, easy could still have won by what it
+    knows; sharing it, it ends with 15 and seat 3, a senator, with at least 16 whatever its
+    face-down tokens. At the table easy filled the Senate and lost; it now plays another
+    action (adding a senator, moving Caesar), in any of its random streams."""
+    state, players, knowledge = replayed("bots-easy-split-fill-4p.json")
+    easy = players[0]
+    view = Observer(0).view(state)
+    fill: dict[str, Any] = {"type": "move", "player": 0, "from": 12, "to": 13, "supporters": [3]}
+    assert is_losing_fill(state, 0, fill, rules.legal_actions(state), floors(knowledge[0]))
+    assert fill in view["legal"] and state.request is not None
+    # its two requests of this turn, as decide records them; one of its random streams
+    easy.memory.requested = {board.path_of(fill), board.path_of({"from": 9, "to": 13})}
+    easy.decisions = decisions
+    action = easy.decide(view)
+    assert not (action["type"] == "move" and action["to"] == board.SENATE), action
 
 
 def test_the_filling_move_really_loses_and_caesar_keeps_the_game_going() -> None:

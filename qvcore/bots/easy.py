@@ -1,14 +1,16 @@
 """Easy: a plausible beginner. Goes up when it can, grabs laurels, asks plainly, answers on
-a hunch; it never fills the Senate without a senator of its own there (R9.3)."""
+a hunch; it never fills the Senate without a senator of its own there (R9.3), nor on terms
+that make it lose for certain (R11, R12)."""
 
 from __future__ import annotations
 
 import random
 from typing import Any
 
-from .. import board, laurels
+from .. import board, laurels, rules
 from ..board import DIST, path_of
-from ..concessions import floors
+from ..concessions import floors, lost_for_certain
+from ..errors import RuleError
 from ..state import CONSENT, COUNCIL
 from .base import Action, Bot
 from .evaluate import MEAN_TOKEN
@@ -42,8 +44,9 @@ class EasyBot(Bot):
         path = path_of(action)
         if kind == "request" and path in self.memory.requested:
             return -9.0
-        if fills_senate(view, action["to"]) and (self._sure_to_lose(view, self.seat, path)
-                                                 or self._behind(view, path)):
+        if fills_senate(view, action["to"]) and (
+                self._sure_to_lose(view, self.seat, path) or self._behind(view, path)
+                or (kind == "move" and self._ends_lost(view, action))):
             return -9.0  # R9.3, R12: ending the game behind loses it
         token = view_token(view, path)
         to = action["to"]
@@ -63,6 +66,22 @@ class EasyBot(Bot):
             laurels.VALUES[laurel] if laurel >= 0 else 0) + 0.1 * view["turn"]
         return any(self.memory.estimated_total(q, MEAN_TOKEN) > own
                    for q in set(view["senate"]) - {me})
+
+    def _ends_lost(self, view: dict[str, Any], action: Action) -> bool:
+        """Whether ``action`` ends the game lost for this seat whatever the face-down tokens,
+        the terms agreed for its request included (a split, a price: R11), played on a state
+        drawn from what the seat knows (a draw that agrees with it cannot make a certain loss
+        look otherwise: its hidden tokens are never below the floors it is judged by)."""
+        knowledge = self.memory.knowledge
+        if knowledge is None:
+            return False
+        before = self.memory.sample(view, random.Random(view["turn"]))
+        after = before.copy()
+        try:
+            rules.apply_action(after, action)
+        except RuleError:
+            return False
+        return lost_for_certain(before, after, self.seat, floors(knowledge))
 
     def _sure_to_lose(self, view: dict[str, Any], mover: int, path: int) -> bool:
         """Whether the game ended by ``mover`` entering the Senate along ``path`` is lost for
