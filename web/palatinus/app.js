@@ -86,10 +86,8 @@ async function main() {
       && event.newValue !== table.lastSaved) table.load(event.newValue);
   });
 
-  /** Seat i's name unless another is typed: a name (Quo Vadis?'s five), which reads the same
-   * after a change of language, where "Player 2" would not. */
-  const defaultName = (/** @type {number} */ i) =>
-    t("newGame.defaultNames").split(",").map((x) => x.trim())[i] ?? String(i + 1);
+  /** Seat i's name unless another is typed (i18n.js defaultNames). */
+  const defaultName = (/** @type {number} */ i) => i18n.defaultNames()[i] ?? String(i + 1);
 
   /** The new-game form: 2–5 seats, each a person or a bot (Easy, Hard). */
   function newGameForm() {

@@ -8,14 +8,12 @@ import { openDialog, confirmDialog } from "./dialogs.js";
 import { COLOURS, DEFAULT_COLOURS, checkColours } from "../board/colours.js";
 import { LEVELS } from "../bots/bots.js";
 import { MAX_SEED, botSeed, randomSeed } from "../engine/seeds.js";
-import { t, CHANGE_EVENT } from "../words/i18n.js";
+import { t, CHANGE_EVENT, defaultNames } from "../words/i18n.js";
 import { languageSwitch } from "../words/page-text.js";
 import { errorWords } from "../words/error-words.js";
 
-/** The default names of the five seats, in the chosen language. */
 /** A phone's layout (the screen's width). */
 const PHONE = "__MEDIA_PHONE__";
-const defaultNames = () => t("newGame.defaultNames").split(",").map((x) => x.trim());
 
 /** @typedef {import("qvcore-protocol").View} View */
 /** @typedef {import("qvcore-protocol").ErrorData} ErrorData */

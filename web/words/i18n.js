@@ -268,3 +268,9 @@ export function listText(items, lang = current) {
   }
   return listFormats.get(lang).format(items.map(String));
 }
+
+/** The default names of the five seats in the language (Quo Vadis? and Palatinus): names,
+ * which read the same after a change of language, where "Player 2" would not. */
+export function defaultNames(lang = current) {
+  return t("newGame.defaultNames", {}, lang).split(",").map((name) => name.trim());
+}
