@@ -119,11 +119,16 @@ class Game(ReplayedGame):
     def undo_refusal(self, count: int) -> RuleError | None:
         """A finished game stays finished (rulings.md #29): no undo once the game (or a game of
         a V3 series) has ended and every hoard was shown (R9.1, R10); it can be replayed, or a
-        new one started."""
+        new one started. A token drawn from the pile stays drawn (rulings.md #30): undoing
+        the move that drew it would put it back on top, and the move played again would show
+        it before its time (R7.1, R10)."""
         undone = self.events[len(self.events) - count:] if count else []
         if self.state.stage == OVER or any("game_over" in event for event in undone):
             return RuleError("undo", "undo_finished", "a finished game is not undone: replay "
                              "it or start a new one")
+        if any(event.get("replaced_by") is not None for event in undone):
+            return RuleError("R10", "undo_drawn", "a token drawn from the pile is not put "
+                             "back: the move that drew it cannot be undone")
         return None
 
     def save(self, meta: dict[str, Any] | None = None) -> dict[str, Any]:

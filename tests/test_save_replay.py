@@ -75,14 +75,18 @@ def test_undo_to_any_earlier_action_reproduces_that_state(options: dict[str, Any
         assert len(copy.actions) == length
         assert copy.state.to_dict() == states[length][0]
         assert fingerprint(copy.state) == states[length][1]
+    # undo works in a running game (a finished one stays finished), back to the last draw
+    # from the pile (rulings.md #30): the latest point with four actions since a draw
+    cut = max(c for c in range(4, n) if not any(
+        event.get("replaced_by") is not None for event in game.events[c - 4:c]))
     copy = Game.load(game.save())
-    copy.truncate(n - 1)  # undo works in a running game (a finished one stays finished)
+    copy.truncate(cut)
     copy.undo(3)
-    assert copy.state.to_dict() == states[n - 4][0]
+    assert copy.state.to_dict() == states[cut - 3][0]
     copy.undo()
-    assert copy.state.to_dict() == states[n - 5][0]
+    assert copy.state.to_dict() == states[cut - 4][0]
     copy.undo(0)
-    assert copy.state.to_dict() == states[n - 5][0]
+    assert copy.state.to_dict() == states[cut - 4][0]
 
 
 def test_a_finished_game_is_not_undone() -> None:
@@ -99,6 +103,34 @@ def test_a_finished_game_is_not_undone() -> None:
     assert game.replay_view(len(game.actions) - 1)["stage"] != "over"
 
 
+def test_r10_no_undo_past_a_draw_from_the_pile() -> None:
+    """R7.1, R10, rulings.md #30: the move that took the laurel on 3→7 drew the pile's next
+    token onto that space; undoing it would put the token back on top, and playing the move
+    again would show it before its time (undo after undo would read the pile). Such an undo is
+    refused with `undo_drawn` and changes nothing; what came after the draw can be undone."""
+    game = Game({"players": 3}, 3)
+    for action in ({"type": "add", "player": 0, "office": 3},
+                   {"type": "add", "player": 1, "office": 3},
+                   {"type": "caesar", "player": 2, "from": 1, "to": 8},
+                   {"type": "request", "player": 0, "from": 3, "to": 7},
+                   {"type": "answer", "player": 1, "consents": 1}):
+        game.apply(action)
+    drew = game.apply({"type": "move", "player": 0, "from": 3, "to": 7, "supporters": [1]})
+    assert drew["took"] and drew["replaced_by"] is not None and drew["bonus"]
+    game.apply({"type": "decline", "player": 0})  # Caesar's bonus (R7.3), drawing nothing
+    assert game.undo_refusal(1) is None
+    before = game.state.to_dict()
+    for count in (2, 3):
+        refusal = game.undo_refusal(count)
+        assert refusal is not None and (refusal.rule, refusal.code) == ("R10", "undo_drawn")
+        with pytest.raises(RuleError) as caught:
+            game.undo(count)
+        assert caught.value.code == "undo_drawn"
+        assert game.state.to_dict() == before
+    game.undo(1)
+    assert len(game.actions) == 6 and game.state.stage == "bonus"
+
+
 def test_undo_mid_request_restores_offers_and_answers() -> None:
     """The full state (offers and answer terms included) comes back on undo."""
     game = Game({"players": 3}, 3)  # a seed whose laurel on 3→7 can be split (rulings.md #9)
@@ -112,7 +144,8 @@ def test_undo_mid_request_restores_offers_and_answers() -> None:
     before = game.state.to_dict()
     assert before["request"]["offers"]["1"]["promises"] == [[0, "consent", 1]]
     assert before["request"]["terms"]["1"]["split"] is True
-    game.apply({"type": "move", "player": 0, "from": 3, "to": 7, "supporters": [1]})
+    game.apply({"type": "add", "player": 0, "office": 1})  # the mover plays on without moving
+    assert game.state.request is None
     game.undo()
     assert game.state.to_dict() == before
     assert game.state.request is not None and game.state.request.answers[1].terms is not None

@@ -222,6 +222,32 @@ def test_on_a_phone_the_replay_shows_the_board_and_its_controls_together(
         expect(page.get_by_test_id("replay-next")).to_be_in_viewport(ratio=1.0)
 
 
+def test_r10_undo_against_bots_does_not_put_a_drawn_token_back(
+        page: Page, site_url: str) -> None:
+    """R7.1, R10, rulings.md #30: a review undid its move against bots, played it again and
+    saw the same token drawn: undo read the pile. Aurelia's last move drew a token onto its
+    laurel space and the bots have played since; Undo (back to her decision) is refused with
+    the rule's words, and the table stays as it was."""
+    game = Game(options(), SEED)
+
+    def drawn_then_bots(g: Game) -> bool:
+        mine = [i for i, event in enumerate(g.events) if event.get("player") == 0]
+        return bool(mine) and g.events[mine[-1]].get("replaced_by") is not None \
+            and mine[-1] < len(g.events) - 1 and g.state.stage == "action" \
+            and g.state.current == 0
+
+    advance_to(game, drawn_then_bots)
+    n = len(game.actions)
+    open_with_autosave(page, site_url, bot_table_save(game))
+    wait_actions(page, n)
+    before = log_texts(page)
+    page.get_by_test_id("undo").click()
+    expect(page.get_by_test_id("message")).to_have_text(
+        "A token drawn from the pile stays drawn: the move that drew it cannot be undone. (R10)")
+    assert page.get_attribute("html", "data-actions") == str(n)
+    assert log_texts(page) == before
+
+
 def test_a_finished_game_is_not_undone(page: Page, site_url: str) -> None:
     """R9.1, rulings.md #29: after the end screen showed every hoard and the seed, Undo is
     gone (the engine refuses it too); replay and a new game remain."""

@@ -705,6 +705,7 @@ export default {
   "newGame.language": "Lingua ",
   "newGame.openFile": "Apri una partita salvata…",
   "error.undo_finished": "La partita è finita: non si può annullare. Puoi rivederla o iniziarne una nuova.",
+  "error.undo_drawn": "Una pedina pescata dalla riserva coperta resta pescata: la mossa che l'ha pescata non si può annullare.",
   "bots.retry": "Riprova",
   "bots.takeOver": "Gioca tu al posto di {name}",
   "ui.words.botFailed": "non può giocare",
