@@ -108,6 +108,30 @@ def test_options_seed_and_actions_replay_exactly(players) -> None:
     assert loaded.events == game.events and loaded.state.winners == game.state.winners
 
 
+def test_p8_a_laid_tile_is_not_taken_back() -> None:
+    """P3.2, P3.3, P8 (palatinus-rulings.md, undo): a tile laid turns the next one up for the
+    next player (the last one lays the hills' tokens); undoing the lay would let its player
+    lay it again knowing what comes. Such an undo is refused with `undo_laid` and changes
+    nothing; the placements after the set-up are undone as before."""
+    game = Game({"players": 3, "first_player": 0}, 5)
+    rand = random.Random(5)
+    game.apply(rand.choice(game.legal_actions()))
+    assert game.events[-1]["type"] == "lay"
+    before = _dump(game.view(None))
+    refusal = game.undo_refusal(1)
+    assert refusal is not None and (refusal.rule, refusal.code) == ("P8", "undo_laid")
+    with pytest.raises(RuleError) as caught:
+        game.undo(1)
+    assert caught.value.code == "undo_laid" and _dump(game.view(None)) == before
+    while game.state.stage == SETUP:
+        game.apply(rand.choice(game.legal_actions()))
+    game.apply(rand.choice(game.legal_actions()))
+    assert game.events[-1]["type"] == "place"
+    assert game.undo_refusal(2) is not None
+    game.undo(1)
+    assert game.events[-1]["type"] == "lay" and game.state.stage != SETUP
+
+
 def test_undo_goes_back_to_exactly_the_earlier_position() -> None:
     game = random_game(4, 3)
     full = len(game.actions)

@@ -64,6 +64,16 @@ class Game(ReplayedGame):
         """Whether every inhabitant is placed and the hills are scored (P5)."""
         return self.state.stage == OVER
 
+    def undo_refusal(self, count: int) -> RuleError | None:
+        """A laid tile stays laid (palatinus-rulings.md, undo): laying one turns the next tile
+        up for the next player, or the last one lays the hills' tokens (P3.2, P3.3); undone,
+        its player would lay it again knowing what comes (P8)."""
+        undone = self.events[len(self.events) - count:] if count else []
+        if any(event["type"] == "lay" for event in undone):
+            return RuleError("P8", "undo_laid", "a laid tile is not taken back: the tile or "
+                             "tokens it turned up stay shown")
+        return None
+
     # -- seeing ------------------------------------------------------------------------
 
     def view(self, viewer: int | None = None, log: bool = True) -> dict[str, Any]:

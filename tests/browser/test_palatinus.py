@@ -404,6 +404,19 @@ def test_site_ships_the_palatinus_page(built_site: Path) -> None:
         assert name in precache["files"]
 
 
+def test_p8_a_tile_laid_in_the_set_up_is_not_taken_back(pal: Page) -> None:
+    """P3.2, P8 (palatinus-rulings.md #16): the tile laid turned the next one up for the next
+    player; Undo, confirmed, is refused in the page's words and the tile stays."""
+    start(pal, ["human", "human"])
+    human_turn(pal)
+    assert actions(pal) == 1 and stage(pal) == "setup"
+    pal.get_by_test_id("pal-undo").click()
+    pal.get_by_test_id("undo-confirm").get_by_test_id("confirm-yes").click()
+    expect(pal.get_by_test_id("pal-message")).to_have_text(
+        "A laid tile stays laid: the tile it turned up has been seen.")
+    assert actions(pal) == 1
+
+
 def test_undo_the_autosave_and_a_saved_file(pal: Page, tmp_path: Path) -> None:
     """Undo takes back the last move; a reload resumes the autosaved game; a downloaded file
     opens the same game again."""
@@ -411,7 +424,17 @@ def test_undo_the_autosave_and_a_saved_file(pal: Page, tmp_path: Path) -> None:
     for _ in range(7):
         human_turn(pal)
     assert actions(pal) == 7 and stage(pal) == "place"
+    # the hand-over screen is the next person's: taking back the last person's move is asked
+    # first (a review tapped Undo under "show my screen" and lost that move unasked)
+    assert pal.get_by_test_id("pal-handover-ok").count() == 1
     pal.get_by_test_id("pal-undo").click()
+    confirm = pal.get_by_test_id("undo-confirm")
+    expect(confirm).to_contain_text("Undo another player's decision?")
+    confirm.get_by_test_id("confirm-no").click()
+    expect(confirm).to_have_count(0)
+    assert actions(pal) == 7
+    pal.get_by_test_id("pal-undo").click()
+    confirm.get_by_test_id("confirm-yes").click()
     pal.locator("html[data-pal-actions='6']").wait_for(state="attached")
     human_turn(pal)
     pal.locator("html[data-saved='7']").wait_for(state="attached")

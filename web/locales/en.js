@@ -130,6 +130,7 @@ export default {
   "palatinus.error.unknown_version": "This save comes from a newer edition of the page.",
   "palatinus.error.bad_save_action": "This save holds a move that breaks the rules ({rule}).",
   "palatinus.error.bad_names": "Each player needs a name of at most 30 characters.",
+  "palatinus.error.undo_laid": "A laid tile stays laid: the tile it turned up has been seen.",
   "palatinus.error.other": "Refused ({rule}): {message}",
   "palatinus.start.resume": "Resume the last game",
 

@@ -130,6 +130,7 @@ export default {
   "palatinus.error.unknown_version": "Esta partida guardada viene de una edición más reciente de la página.",
   "palatinus.error.bad_save_action": "Esta partida guardada contiene una jugada contra las reglas ({rule}).",
   "palatinus.error.bad_names": "Cada jugador necesita un nombre de 30 caracteres como máximo.",
+  "palatinus.error.undo_laid": "Una loseta colocada se queda colocada: la que descubrió ya se ha visto.",
   "palatinus.error.other": "Rechazado ({rule}): {message}",
   "palatinus.start.resume": "Reanudar la última partida",
 

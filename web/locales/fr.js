@@ -130,6 +130,7 @@ export default {
   "palatinus.error.unknown_version": "Cette sauvegarde vient d'une édition plus récente de la page.",
   "palatinus.error.bad_save_action": "Cette sauvegarde contient un coup contraire aux règles ({rule}).",
   "palatinus.error.bad_names": "Chaque joueur a besoin d'un nom de 30 caractères au plus.",
+  "palatinus.error.undo_laid": "Une tuile posée reste posée\u00a0: celle qu'elle a retournée a déjà été vue.",
   "palatinus.error.other": "Refusé ({rule}) : {message}",
   "palatinus.start.resume": "Reprendre la dernière partie",
 

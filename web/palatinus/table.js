@@ -17,6 +17,7 @@
 // number of actions), data-pal-scoring (shown|done), data-saved (the autosave's action count),
 // data-pal-replay (replay.js: the actions shown when a finished game is watched again).
 
+import { confirmDialog } from "../panels/dialogs.js";
 import { h, replace } from "../panels/dom.js";
 import { held, holdButtons, noteDecider, resetDecider } from "../turn/guard.js";
 import { has, t } from "../words/i18n.js";
@@ -178,8 +179,10 @@ export class PalTable {
     return true;
   }
 
-  /** Take back the last actions down to and including the last one a person played. */
-  undo() {
+  /** Take back the last actions down to and including the last one a person played; when
+   * that person is not the one to act now (a hand-over screen between two people), asked
+   * first, as the Quo Vadis? table asks. */
+  async undo() {
     if (!this.mayAct()) return;
     const saved = this.engine.save(null);
     if (!saved.ok) return;
@@ -189,7 +192,18 @@ export class PalTable {
       count += 1;
       if (this.seats[actions[i].player]?.kind === "human") break;
     }
-    if (!count || this.seats[actions[actions.length - count]?.player]?.kind !== "human") return;
+    const undone = actions[actions.length - count];
+    if (!count || this.seats[undone?.player]?.kind !== "human") return;
+    if (this.humans > 1 && undone.player !== this.view.current) {
+      const at = this.actions;
+      const full = this.engine.view();
+      const entry = full.ok ? full.view.log[actions.length - count] : null;
+      const params = { name: this.names()[undone.player],
+        action: entry ? logText(entry.event, this.names()) : "" };
+      const ok = await confirmDialog(t("log.undo.title"), t("log.undo.text", params),
+        { yes: t("log.undo.yes", params), testid: "undo-confirm" });
+      if (!ok || this.actions !== at) return;  // not asked for, or the table moved on
+    }
     const reply = this.engine.undo(count);
     if (!reply.ok) return void this.fail(reply.error);
     this.final = null;
