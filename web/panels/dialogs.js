@@ -61,6 +61,26 @@ function retire(dialog) {
   }));
 }
 
+/** After a dialog closed, when nothing has the focus (it was in the dialog, or on a button
+ * drawn anew meanwhile): back where it was when the dialog opened, or on that element's
+ * successor (the same test id) in the dialog below, or on that dialog. Two turns of the
+ * microtask queue first: a dialog opened in its place (retire) takes the focus itself.
+ * @param {HTMLElement | null} opener */
+function restoreFocus(opener) {
+  queueMicrotask(() => queueMicrotask(() => {
+    const now = document.activeElement;
+    if (now && now !== document.body && now.isConnected) return;
+    const below = [...open].pop()?.el ?? null;
+    const testid = opener?.dataset.testid;
+    const successor = opener?.isConnected ? opener
+      : testid ? (below ?? document).querySelector(`[data-testid="${CSS.escape(testid)}"]`)
+        : null;
+    const target = /** @type {HTMLElement | null} */ (
+      successor && (!below || below.contains(successor)) ? successor : below);
+    target?.focus({ preventScroll: true });
+  }));
+}
+
 /** An open <dialog> element for a new dialog: the spare one when no other dialog is open
  * (it is then on top), else a new one (opened by the caller with showModal). */
 function dialogElement() {
@@ -107,6 +127,8 @@ function dialogElement() {
  */
 export function openDialog(o) {
   const id = `dlg-${++counter}`;
+  const focused = document.activeElement;
+  const opener = focused instanceof HTMLElement && focused !== document.body ? focused : null;
   const error = h("p", { class: "dlg-error", role: "alert", "data-testid": "dialog-error" });
   const dialog = dialogElement();
   const reused = dialog.open;
@@ -157,6 +179,7 @@ export function openDialog(o) {
     if (o.to) retire(dialog);
     else finish(dialog);
     o.onClose?.();
+    restoreFocus(opener);
   };
   handle.cancel = () => {
     if (o.escape !== false) handle.close();
