@@ -225,6 +225,26 @@ def test_the_setup_shows_on_the_board_which_place_each_button_names(pal: Page) -
         expect(pal.locator("#pal-players li").first).to_contain_text(f"{names[colour]}: ")
 
 
+def test_the_focused_terrain_is_outlined_where_its_neighbours_cannot_hide_it(
+        pal: Page) -> None:
+    """A review could barely see which terrain had the keyboard's focus: the group's outline
+    is a rectangle that the hexes drawn after it cover. The focused hex's own border takes the
+    focus colour instead."""
+    start(pal, ["human", "human"])
+    while stage(pal) == "setup":
+        human_turn(pal)
+    pal.get_by_test_id("pal-handover-ok").click()
+    pal.locator("html[data-pal-looking]").wait_for(state="attached")
+    pal.locator('[data-testid^="pal-piece-"]').last.focus()
+    pal.keyboard.press("Enter")
+    focused = pal.locator('[data-testid^="pal-terrain-"]:focus')
+    expect(focused).to_have_count(1)
+    stroke = focused.locator(".pal-hex").evaluate("(el) => getComputedStyle(el).stroke")
+    focus = pal.evaluate("() => getComputedStyle(document.documentElement)"
+                         ".getPropertyValue('--focus').trim()")
+    assert focus == "#1c5fd0" and stroke == "rgb(28, 95, 208)", stroke
+
+
 def test_the_terrain_the_log_names_is_numbered_on_the_board(pal: Page) -> None:
     """P4/P8: the log names a terrain by its number ("… on terrain 44"): the board shows that
     number on the terrain (a review could not match a log line to a hex)."""
