@@ -127,6 +127,14 @@ class Table:
             return {"actions": len(game.actions), "view": _lean_view(game)}
         return _reply(run)
 
+    def check_undo(self, count: int = 1) -> str:
+        """Whether the last ``count`` actions may be taken back, with the rule's reason if not
+        (R10: a draw from the pile, the game's end); takes nothing back."""
+        def run() -> dict[str, Any]:
+            self._game().check_undo(_whole(count, "undo", "the undo count"))
+            return {}
+        return _reply(run)
+
     def replay_view(self, length: int) -> str:
         """The onlooker's view after the first ``length`` actions of a finished game (R10)."""
         def run() -> dict[str, Any]:

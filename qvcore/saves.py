@@ -122,13 +122,18 @@ class ReplayedGame:
 
     def undo(self, count: int = 1) -> None:
         """Take back the last ``count`` actions."""
+        self.check_undo(count)
+        self.truncate(len(self.actions) - count)
+
+    def check_undo(self, count: Any = 1) -> None:
+        """Raise the RuleError ``undo(count)`` would raise now, taking nothing back (the page
+        asks before a confirmation, so that it never confirms what the rules refuse)."""
         if type(count) is not int or not 0 <= count <= len(self.actions):
             raise RuleError("undo", "bad_undo", f"cannot undo {count!r} of {len(self.actions)} "
                             "actions", count=repr(count)[:40])
         error = self.undo_refusal(count)
         if error is not None:
             raise error
-        self.truncate(len(self.actions) - count)
 
     def undo_refusal(self, count: int) -> RuleError | None:
         """Why the last ``count`` actions may not be taken back (None: they may)."""

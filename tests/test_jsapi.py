@@ -152,6 +152,32 @@ def test_r10_view_of_a_seat_that_does_not_exist(viewer: Any) -> None:
     assert error_of(table.view(viewer))["code"] == "bad_viewer"
 
 
+def test_r10_check_undo_answers_as_undo_would_and_takes_nothing_back() -> None:
+    """`check_undo` (asked by the page before it confirms an undo): the move of seat 0 that
+    took the laurel on 3→7 drew a token from the pile (R7.1), so undoing it is refused
+    (`undo_drawn`, R10) as `undo` refuses it; the Caesar bonus after it may be undone; a bad
+    count is refused as `undo` refuses it; nothing is taken back by asking."""
+    table = Table()
+    call(table.new_game(json.dumps({"players": 3}), 3))
+    for action in ({"type": "add", "player": 0, "office": 3},
+                   {"type": "add", "player": 1, "office": 3},
+                   {"type": "caesar", "player": 2, "from": 1, "to": 8},
+                   {"type": "request", "player": 0, "from": 3, "to": 7},
+                   {"type": "answer", "player": 1, "consents": 1},
+                   {"type": "move", "player": 0, "from": 3, "to": 7, "supporters": [1]},
+                   {"type": "decline", "player": 0}):
+        call(table.act(json.dumps(action)))
+    before = call(table.view())
+    assert call(table.check_undo(1)) == {"ok": True}
+    refused = error_of(table.check_undo(2))
+    assert (refused["rule"], refused["code"]) == ("R10", "undo_drawn")
+    assert error_of(table.undo(2)) == refused
+    bads: list[Any] = [8, -1, "1", None]
+    for bad in bads:
+        assert error_of(table.check_undo(bad))["code"] in ("bad_undo", "bad_input")
+    assert call(table.view()) == before
+
+
 def test_save_load_undo_and_replay_view() -> None:
     table = started(4, 12, horizon="two")
     actions = ['{"type": "add", "player": 0, "office": 1}',

@@ -130,6 +130,13 @@ def test_p8_a_laid_tile_is_not_taken_back() -> None:
     assert game.undo_refusal(2) is not None
     game.undo(1)
     assert game.events[-1]["type"] == "lay" and game.state.stage != SETUP
+    # the bridge answers the same before any undo (the page asks before it confirms)
+    table = Table()
+    table.new_game('{"players": 3, "first_player": 0}', 5)
+    table.act(json.dumps(Game.replay(game.options, 5, game.actions[:1]).actions[0]))
+    asked = json.loads(table.check_undo(1))
+    assert asked["error"]["code"] == "undo_laid"
+    assert json.loads(table.view(None))["view"]["log"][0]["event"]["type"] == "lay"
 
 
 def test_undo_goes_back_to_exactly_the_earlier_position() -> None:

@@ -140,6 +140,7 @@ function wire(p) {
     view: () => app.view, ready: () => app.ready, ui: app.ui,
     colour: (seat) => app.colour(seat), name: (seat) => app.name(seat),
     decider: () => app.decider(), undo: (count) => app.undo(count),
+    mayUndo: (count) => app.mayUndo(count),
     bots: () => app.bots.any(), botsUndo: () => app.bots.undo(),
     replayView: (n) => app.engine.replayView(n), refusal: (error) => p.refusalWords(app, error),
     say: (text, kind) => app.say(text, kind), render: () => app.render(),
@@ -171,7 +172,7 @@ function wire(p) {
     name: (seat) => app.name(seat), colour: (seat) => app.colour(seat),
     seatView: (seat) => app.engine.seatView(seat), firstView: (seat) => app.engine.firstView(seat),
     events: (start) => app.engine.events(start), act: (action, options) => app.act(action, options),
-    undo: (count) => app.undo(count),
+    undo: (count) => app.undo(count), mayUndo: (count) => app.mayUndo(count),
     seatsChanged: (seats) => {
       app.meta.bots = seats;
       app.stage.forget();

@@ -206,6 +206,15 @@ export class App {
   /** Validate an action without playing it: {ok} or {ok: false, error}. */
   check(action) { return this.engine.check(action); }
 
+  /** Whether the last `count` actions may be taken back: if not, says the engine's reason
+   * and returns false (asked before a confirmation, so that none confirms what the rules
+   * refuse, R10). @param {number} count */
+  mayUndo(count = 1) {
+    const reply = this.engine.checkUndo(count);
+    if (!reply.ok) this.say(refusalWords(this, reply.error), "error");
+    return reply.ok;
+  }
+
   undo(count = 1) {
     if (!this.tab.owner) {
       this.tab.showElsewhere();

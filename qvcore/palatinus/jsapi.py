@@ -99,6 +99,14 @@ class Table:
             return {"actions": len(game.actions), "view": game.view(None, log=False)}
         return reply(run)
 
+    def check_undo(self, count: int = 1) -> str:
+        """Whether the last ``count`` actions may be taken back, with the rule's reason if not
+        (P8: a tile laid); takes nothing back."""
+        def run() -> dict[str, Any]:
+            self._game().check_undo(whole(count, "undo", "the undo count"))
+            return {}
+        return reply(run)
+
     def replay_view(self, length: int) -> str:
         """The onlooker's view after the first ``length`` actions of a finished game (P8)."""
         def run() -> dict[str, Any]:

@@ -90,6 +90,7 @@ function botView(view) {
  * @property {(start: number) => object[]} events  the public events from action `start` on
  * @property {(action: object, options?: {quiet?: boolean}) => {ok: boolean, error?: ErrorData}} act
  * @property {(count: number) => void} undo  take back this many actions
+ * @property {(count: number) => boolean} mayUndo  whether they may be (if not, says why)
  * @property {(seats: BotSeats) => void} seatsChanged  a seat changed hands: keep the seats in
  *   the game's meta, let the seat's new player get its dialog, show the view again, autosave
  * @property {(entry: LogLine) => string} logWords  a log entry in words
@@ -401,6 +402,7 @@ export class Bots {
       return;
     }
     const human = log[i].player;
+    if (!table.mayUndo(log.length - i)) return;
     if (this.soleHuman() === null && human !== table.decider()) {
       const params = { name: table.name(human), action: table.logWords(log[i]) };
       const ok = await confirmDialog(t("log.undo.title"),

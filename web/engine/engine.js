@@ -14,7 +14,8 @@ export class Engine {
     const t = this.table;
     this.m = {
       newGame: t.new_game, load: t.load, save: t.save, view: t.view, act: t.act,
-      check: t.check, undo: t.undo, replayView: t.replay_view, probeLoad: this.probe.load,
+      check: t.check, undo: t.undo, checkUndo: t.check_undo, replayView: t.replay_view,
+      probeLoad: this.probe.load,
       hoard: t.hoard, events: t.events, firstView: t.first_view, seatView: t.seat_view,
     };
   }
@@ -65,6 +66,10 @@ export class Engine {
   check(action) { return Engine.call(this.m.check, JSON.stringify(action)); }
 
   undo(count = 1) { return Engine.call(this.m.undo, count); }
+
+  /** Whether undo(count) would be refused, and why ({ok} or {ok: false, error}); takes
+   * nothing back. */
+  checkUndo(count = 1) { return Engine.call(this.m.checkUndo, count); }
 
   replayView(length) { return Engine.call(this.m.replayView, length); }
 

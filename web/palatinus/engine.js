@@ -39,6 +39,10 @@ export class PalEngine {
   /** @param {number} count */
   undo(count) { return this.call("undo", count); }
 
+  /** Whether undo(count) would be refused, and why; takes nothing back.
+   * @param {number} count */
+  checkUndo(count) { return this.call("check_undo", count); }
+
   /** The onlooker's view after the first `length` actions of a finished game (P8).
    * @param {number} length */
   replayView(length) { return this.call("replay_view", length); }

@@ -194,6 +194,8 @@ export class PalTable {
     }
     const undone = actions[actions.length - count];
     if (!count || this.seats[undone?.player]?.kind !== "human") return;
+    const allowed = this.engine.checkUndo(count);
+    if (!allowed.ok) return void this.fail(allowed.error);  // never asked, then refused
     if (this.humans > 1 && undone.player !== this.view.current) {
       const at = this.actions;
       const full = this.engine.view();

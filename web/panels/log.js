@@ -24,6 +24,7 @@ import { eventWords } from "../words/event-words.js";
  * @property {(seat: number) => string} name
  * @property {() => number | null} decider  the seat the table waits for
  * @property {(count: number) => void} undo  take back this many actions
+ * @property {(count: number) => boolean} mayUndo  whether they may be (if not, says why)
  * @property {() => boolean} bots  whether bots sit at the table
  * @property {() => unknown} botsUndo  undo back to the last decision of a human
  * @property {(n: number) => {ok: boolean, view?: View, error?: ErrorData}} replayView
@@ -228,6 +229,7 @@ export class Log {
     }
     const last = log[log.length - 1];
     const decider = table.decider();
+    if (!table.mayUndo(1)) return;
     if (decider !== null && last.player !== decider) {
       const ok = await confirmDialog(t("log.undo.title"),
         t("log.undo.text", { name: table.name(last.player), action: this.words(last) }),
