@@ -231,6 +231,23 @@ def test_each_action_is_announced_to_screen_readers(app: Page) -> None:
     expect(app.locator("body > [data-testid=announcer]")).to_have_count(1)
 
 
+def test_a_change_of_language_reads_out_nothing_of_the_log(app: Page) -> None:
+    """A review heard the whole log read out on a switch of language: the log is worded
+    again, which is no new action to announce."""
+    start_game(app)
+    game = Game(options(), SEED)
+    play_script(app, game, 4)
+    announcer = app.get_by_test_id("announcer")
+    expect(announcer).to_have_text(engine_log(game)[-1])
+    app.locator("nav.menu").get_by_test_id("language").select_option("it")
+    expect(app.locator("html")).to_have_attribute("lang", "it")
+    expect(app.locator("#log-heading")).not_to_have_text("Log")
+    assert announcer.text_content() == engine_log(game)[-1]
+    app.wait_for_function("() => new Promise((done) => requestAnimationFrame(() => "
+                          "requestAnimationFrame(() => done(true))))")
+    assert announcer.text_content() == engine_log(game)[-1]
+
+
 def test_families_are_told_apart_by_shape(app: Page) -> None:
     start_game(app, names=FIVE)
     game = Game(options(FIVE), SEED)

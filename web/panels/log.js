@@ -80,10 +80,10 @@ export class Log {
     addEventListener(CHANGE_EVENT, () => this.reword());
   }
 
-  /** The language changed: word every entry, the buttons and the replay bar again. */
+  /** The language changed: word every entry, the buttons and the replay bar again (drawn as
+   * a new game's log is: nothing read out, since nothing happened). */
   reword() {
-    this.list.replaceChildren();
-    this.shown = 0;
+    this.reset();
     this.barParts = null;
     const view = this.table.view();
     if (view) this.render(view);
