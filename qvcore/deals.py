@@ -72,6 +72,13 @@ def parse_terms(data: Any, players: int) -> Terms:
     return terms
 
 
+def parse_deal(data: Any, players: int) -> Terms | None:
+    """Terms from JSON as a deal: None when they ask for nothing (an offer of nothing is no
+    offer, a consent for nothing a plain consent: rulings.md #31)."""
+    terms = parse_terms(data, players)
+    return None if terms.is_empty() else terms
+
+
 def _parse_caesar_promise(item: dict[str, Any], players: int) -> tuple[int, int, int]:
     """``{"by", "kind": "caesar", "player", "caesar": {"from", "to"}}``: by moves Caesar there
     on their next turn, promised to ``player`` (R11, rulings.md #25)."""

@@ -694,7 +694,9 @@ def _parse_offers(s: GameState, p: int, path: int, asked: list[int], data: Any) 
         if q not in asked:
             raise RuleError("R11", "bad_terms", f"seat {str(key)[:8]!r} is not asked in this "
                             "request", player=str(key)[:8])
-        terms = deals.parse_terms(value, s.n)
+        terms = deals.parse_deal(value, s.n)
+        if terms is None:
+            continue  # an offer of nothing is no offer
         if not laurels.holds(s.hoards[p], terms.mover_pays):
             raise RuleError("R13", "cannot_pay", "you do not hold the laurels you offer")
         check_terms(s, p, q, path, terms)
@@ -739,7 +741,9 @@ def _answer_terms(s: GameState, q: int, request: Request, consents: int,
         return offer
     if not consents:
         raise RuleError("R11", "terms_without_consent", "terms go with a consent, not a refusal")
-    terms = deals.parse_terms(action["terms"], s.n)
+    terms = deals.parse_deal(action["terms"], s.n)
+    if terms is None:
+        return None  # a consent for nothing is a plain consent
     if not laurels.holds(s.hoards[q], terms.consenter_pays):
         raise RuleError("R13", "cannot_pay", "you do not hold the laurels you offer to pay")
     check_terms(s, s.current, q, request.path, terms)

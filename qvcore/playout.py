@@ -354,7 +354,7 @@ def _answer(s: GameState, q: int, consents: int, data: dict[str, Any] | None) ->
     request = s.request
     assert request is not None
     if data is not None:
-        terms: Terms | None = deals.parse_terms(data, s.n)
+        terms: Terms | None = deals.parse_deal(data, s.n)
     elif consents:
         terms = request.offers.get(q)
         if terms is not None and _owes_consent(s, q):

@@ -155,6 +155,23 @@ def test_r11_example_2_payment_in_addition_to_the_i_reward() -> None:
     assert hoard(game, RED) == {"III": 1}
 
 
+@pytest.mark.parametrize("nothing", [{}, {"mover_pays": [], "split": False, "promises": []},
+                                     {"consenter_pays": [], "caesar": None}])
+def test_r11_an_offer_of_nothing_is_no_offer(nothing: dict[str, Any]) -> None:
+    """R11 (rulings.md #31): terms that ask for nothing are no deal. A review emptied an
+    offer and the log said "Offer to Livia: no terms"; the request now carries no offer and
+    says none, and an answer "for nothing" is a plain consent."""
+    game = new_game(3)
+    place(game, 3, RED, BLACK)
+    set_space(game, 3, 7, "III")
+    event = request(game, RED, 3, 7, offers={str(BLACK): nothing})
+    assert "offers" not in event
+    assert game.state.request is not None and game.state.request.offers == {}
+    answer(game, BLACK, 1, terms=nothing)
+    assert game.state.request.answers[BLACK].terms is None
+    assert "terms" not in game.events[-1]
+
+
 def test_r11_payment_asked_by_the_consenter() -> None:
     game = new_game(3)
     place(game, 3, RED, BLACK)

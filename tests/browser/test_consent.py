@@ -52,6 +52,12 @@ def test_a_refused_consent_then_another_action(app: Page) -> None:
     move.get_by_test_id(f"offer-edit-{asked[0]}").click()
     terms = app.get_by_test_id("terms-dialog")
     expect(terms.get_by_test_id("dialog-to")).to_have_text(NAMES[mover])
+    # an offer of nothing is no offer (R11, rulings.md #31): kept empty, it still reads none
+    terms.get_by_test_id("terms-submit").click()
+    expect(terms).to_have_count(0)
+    expect(move.get_by_test_id(f"offer-edit-{asked[0]}")).to_have_text("Make an offer…")
+    expect(move).not_to_contain_text("no terms")
+    move.get_by_test_id(f"offer-edit-{asked[0]}").click()
     terms.get_by_test_id("promise-add").click()
     terms.get_by_test_id("promise-by").select_option(str(mover))
     terms.get_by_test_id("promise-player").select_option(str(asked[0]))

@@ -7,6 +7,7 @@ import { h } from "../panels/dom.js";
 import { openDialog } from "../panels/dialogs.js";
 import { openTermsComposer, termsText } from "./terms.js";
 import { t, listText } from "../words/i18n.js";
+import { hasTerms } from "../words/event-words.js";
 import { dockAway } from "../board/board-motion.js";
 import { KIND_VALUE } from "../board/colours.js";
 
@@ -62,7 +63,8 @@ export function openMoveDialog(table, hint) {
       const probe = { ...hint.request, offers: { ...stringKeys(offers), [q]: terms } };
       const reply = table.check(probe);
       if (!reply.ok) return table.refusal(reply.error);
-      offers[q] = terms;
+      if (hasTerms(terms)) offers[q] = terms;
+      else delete offers[q];  // an offer of nothing is no offer (R11)
       showOffers();
       return null;
     },

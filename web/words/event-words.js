@@ -21,6 +21,18 @@ function countOf(paid) {
  */
 export function termsWords(terms, names, { mover = null, consenter = null, kinds = false,
   lang = getLanguage() } = {}) {
+  const parts = termParts(terms, names, { mover, consenter, kinds, lang });
+  return parts.length ? parts.join(t("terms.separator", {}, lang)) : t("terms.none", {}, lang);
+}
+
+/** Whether terms say anything (the engine takes an offer of nothing for no offer, R11). */
+export function hasTerms(terms) {
+  return termParts(terms, [], {}).length > 0;
+}
+
+/** Each term in words (termsWords' parts). */
+function termParts(terms, names, { mover = null, consenter = null, kinds = false,
+  lang = getLanguage() }) {
   const parts = [];
   const payer = {
     mover_pays: mover ?? t("terms.payer.mover", {}, lang),
@@ -49,7 +61,7 @@ export function termsWords(terms, names, { mover = null, consenter = null, kinds
         { by, player }, lang));
     }
   }
-  return parts.length ? parts.join(t("terms.separator", {}, lang)) : t("terms.none", {}, lang);
+  return parts;
 }
 
 function supportersWords(mover, supporters, names, lang) {
