@@ -62,7 +62,7 @@ def test_double_click_on_agree_answers_for_one_player_only(page: Page, site_url:
     assert page.get_attribute("html", "data-actions") == str(len(actions) + 1)
     # it says whose decision it is, and focus is on no decision button
     expect(page.get_by_test_id("answer-dialog")).to_contain_text(
-        f"For {NAMES[second]}: this is their decision")
+        f"For {NAMES[second]} to decide")
     focused = page.evaluate("() => document.activeElement.tagName + ':' + "
                             "(document.activeElement.dataset.testid ?? '')")
     assert focused == "DIALOG:answer-dialog"

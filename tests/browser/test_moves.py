@@ -89,6 +89,21 @@ def test_a_senator_that_can_go_nowhere_says_so_in_sight_on_a_phone(app: Page) ->
     assert log[3] == {"type": "add", "player": 0, "office": 3}
 
 
+def test_a_selected_senator_names_its_destinations_as_a_choice(app: Page) -> None:
+    """A review read "choose where it goes (office 8 and 5)": two destinations are offices,
+    and the senator goes to one of them."""
+    first_senators(app)
+    for done in (4, 5, 6):  # Aurelia, Brutus and Cassia add to office 1: consents to be had
+        app.get_by_test_id("add-1").click()
+        wait_actions(app, done)
+        wait_armed(app)
+    office(app, 1).focus()
+    app.keyboard.press("Enter")
+    expect(office(app, 1)).to_have_attribute("aria-pressed", "true")
+    expect(app.get_by_test_id("message")).to_have_text(re.compile(
+        r"^Senator in office 1 selected: choose where it goes \(offices (8 or 5|5 or 8)\)\.$"))
+
+
 def test_keyboard_play_and_the_engine_reason_for_an_impossible_move(app: Page) -> None:
     start_game(app)
     game = Game(options(), SEED)

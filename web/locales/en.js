@@ -154,7 +154,7 @@ export default {
   "turn.bonusClick": "Choose a laurel space for Caesar, or leave him where he stands.",
   "turn.inSenate": "A senator in the Senate stays there to the end (R4). Choose another senator, add one, or move Caesar.",
   "turn.noMoveOut": "No move out of office {office} is possible now.",
-  "turn.selected": "Senator in office {office} selected: choose where it goes (office {offices}).",
+  "turn.selected": { one: "Senator in office {office} selected: choose where it goes (office {offices}).", other: "Senator in office {office} selected: choose where it goes (offices {offices})." },
   "turn.notPossible": "This move is not possible.",
   "turn.words.chooses": "chooses supporters",
   "turn.words.answers": "answers the request",
@@ -503,7 +503,7 @@ export default {
 
   // -- secrecy (secrecy.js) ------------------------------------------------------------------
   "secrecy.title": "{name}'s laurels",
-  "secrecy.only": "Only {name} should look. Hide it before you pass the screen on.",
+  "secrecy.only": "Only {name} should look. Hide them before you pass the screen on.",
   "secrecy.total": { one: "Total: {count} point", other: "Total: {count} points" },
   "secrecy.hide": "Hide",
   "secrecy.handover.title": "Pass the device to {name}",
@@ -649,7 +649,7 @@ export default {
   "load.error.switch": "The {language} wording could not be downloaded. Check the connection and try again.",
   "ui.words.botsPaused": "bots paused",
   "ui.words.thinking": "is thinking…",
-  "dialog.forDecision": "For {name}: this is their decision",
+  "dialog.forDecision": "For {name} to decide",
   "dialog.rules": "Rules",
   "newGame.kind.aria": "Who plays seat {n}",
   "newGame.human": "Human",

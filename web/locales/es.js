@@ -154,7 +154,7 @@ export default {
   "turn.bonusClick": "Elige un espacio de laurel para César, o déjalo donde está.",
   "turn.inSenate": "Un senador en el Senado se queda allí hasta el final (R4). Elige otro senador, coloca uno nuevo o mueve a César.",
   "turn.noMoveOut": "Ahora no es posible ningún movimiento desde la asamblea {office}.",
-  "turn.selected": "Senador de la asamblea {office} seleccionado: elige adónde va (asamblea {offices}).",
+  "turn.selected": { one: "Senador de la asamblea {office} seleccionado: elige adónde va (asamblea {offices}).", other: "Senador de la asamblea {office} seleccionado: elige adónde va (asambleas {offices})." },
   "turn.notPossible": "Este movimiento no es posible.",
   "turn.words.chooses": "elige sus apoyos",
   "turn.words.answers": "responde a la petición",

@@ -154,7 +154,7 @@ export default {
   "turn.bonusClick": "Choisissez un losange pour César, ou laissez-le où il est.",
   "turn.inSenate": "Un sénateur au Sénat y reste jusqu'à la fin (R4). Choisissez un autre sénateur, introduisez-en un ou déplacez César.",
   "turn.noMoveOut": "Aucun déplacement depuis l'assemblée {office} n'est possible maintenant.",
-  "turn.selected": "Sénateur de l'assemblée {office} sélectionné\u00a0: choisissez où il va (assemblée {offices}).",
+  "turn.selected": { one: "Sénateur de l'assemblée {office} sélectionné\u00a0: choisissez où il va (assemblée {offices}).", other: "Sénateur de l'assemblée {office} sélectionné\u00a0: choisissez où il va (assemblées {offices})." },
   "turn.notPossible": "Ce déplacement n'est pas possible.",
   "turn.words.chooses": "choisit ses soutiens",
   "turn.words.answers": "répond à la demande",

@@ -154,7 +154,7 @@ export default {
   "turn.bonusClick": "Scegli uno spazio Allori per Cesare, oppure lascialo dov'è.",
   "turn.inSenate": "Un senatore nel Senato vi resta fino alla fine (R4). Scegli un altro senatore, aggiungine uno o muovi Cesare.",
   "turn.noMoveOut": "Nessun movimento dall'ufficio {office} è possibile ora.",
-  "turn.selected": "Senatore nell'ufficio {office} selezionato: scegli dove va (ufficio {offices}).",
+  "turn.selected": { one: "Senatore nell'ufficio {office} selezionato: scegli dove va (ufficio {offices}).", other: "Senatore nell'ufficio {office} selezionato: scegli dove va (uffici {offices})." },
   "turn.notPossible": "Questo movimento non è possibile.",
   "turn.words.chooses": "sceglie chi lo sostiene",
   "turn.words.answers": "risponde alla richiesta",

@@ -128,7 +128,8 @@ export class Turn {
       const text = t("turn.noMoveOut", { office });
       return freed.length ? `${text} ${this.caesarFrees(freed)}` : text;
     }
-    return t("turn.selected", { office, offices: listText(open.map((m) => String(m.to))) });
+    return t("turn.selected", { office, count: open.length,
+      offices: listText(open.map((m) => String(m.to)), getLanguage(), "disjunction") });
   }
 
   /** The engine's hints say Caesar on their paths would free the move (R6.5): how to. */

@@ -259,14 +259,18 @@ function prepareListText() {
 }
 
 /** "a", "a and b", "a, b and c" in the language (Intl.ListFormat; British English, no
- * serial comma, as the page has always written lists). One formatter per language, made once:
- * making one costs far more than using it, and the board lists names for every office. */
-export function listText(items, lang = current) {
-  if (!listFormats.has(lang)) {
+ * serial comma, as the page has always written lists). One formatter per language and kind,
+ * made once: making one costs far more than using it, and the board lists names for every
+ * office. `type` "disjunction" gives "a or b" (a choice).
+ * @param {unknown[]} items @param {string} [lang]
+ * @param {"conjunction" | "disjunction"} [type] */
+export function listText(items, lang = current, type = "conjunction") {
+  const key = `${lang}:${type}`;
+  if (!listFormats.has(key)) {
     const locale = lang === "en" ? "en-GB" : lang;
-    listFormats.set(lang, new Intl.ListFormat(locale, { style: "long", type: "conjunction" }));
+    listFormats.set(key, new Intl.ListFormat(locale, { style: "long", type }));
   }
-  return listFormats.get(lang).format(items.map(String));
+  return listFormats.get(key).format(items.map(String));
 }
 
 /** The default names of the five seats in the language (Quo Vadis? and Palatinus): names,
