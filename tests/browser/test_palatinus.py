@@ -506,6 +506,18 @@ def test_the_seats_are_named_by_names_that_read_in_any_language(pal: Page) -> No
     assert "Player" not in players.inner_text()
 
 
+def test_a_seat_of_two_colours_is_counted_per_colour_with_french_punctuation(
+        pal: Page) -> None:
+    """Two players hold two colours each (P2): the players panel counts each colour, in
+    French with the space French puts before a colon (a review read "rouge: marchands 2")."""
+    start(pal, ["human", "human"])
+    pal.get_by_test_id("language").select_option("fr")
+    pal.locator("html[lang='fr']").wait_for(state="attached")
+    text = pal.locator("#pal-players").inner_text()
+    assert re.search(r"rouge\u00a0: ", text), text
+    assert not re.search(r"\w: ", text), text
+
+
 @pytest.mark.parametrize("lang", ["en", "it", "fr", "es"])
 def test_a_short_rules_page_in_each_language(page: Page, site_url: str, lang: str) -> None:
     """The Rules link follows the page's language; each page has every section P1-P8."""

@@ -112,6 +112,7 @@ export default {
   "palatinus.result.points": "Puntos",
   "palatinus.result.winner": "ganador",
   "palatinus.players.held": {"one": "{count} habitante en mano: {faces}", "other": "{count} habitantes en mano: {faces}"},
+  "palatinus.players.colourHeld": "{colour}: {counts}",
   "palatinus.start.heading": "Una nueva partida",
   "palatinus.start.intro": "Palatinus se juega de 2 a 5 ante una misma pantalla; cualquier puesto puede ser un bot.",
   "palatinus.start.count": "Jugadores",

@@ -112,6 +112,7 @@ export default {
   "palatinus.result.points": "Score",
   "palatinus.result.winner": "vainqueur",
   "palatinus.players.held": {"one": "{count} habitant en main : {faces}", "other": "{count} habitants en main : {faces}"},
+  "palatinus.players.colourHeld": "{colour}\u00a0: {counts}",
   "palatinus.start.heading": "Une nouvelle partie",
   "palatinus.start.intro": "Palatinus se joue de 2 à 5 devant un même écran ; chaque place peut être un bot.",
   "palatinus.start.count": "Joueurs",

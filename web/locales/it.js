@@ -112,6 +112,7 @@ export default {
   "palatinus.result.points": "Punti",
   "palatinus.result.winner": "vincitore",
   "palatinus.players.held": {"one": "{count} abitante in mano: {faces}", "other": "{count} abitanti in mano: {faces}"},
+  "palatinus.players.colourHeld": "{colour}: {counts}",
   "palatinus.start.heading": "Una nuova partita",
   "palatinus.start.intro": "Palatinus si gioca da 2 a 5 allo stesso schermo; ogni posto può essere un bot.",
   "palatinus.start.count": "Giocatori",

@@ -468,7 +468,8 @@ export class PalTable {
       const faces = colours.map((colour) => {
         const counts = p.screen.filter((x) => x.colour === colour)
           .map((x) => `${t(`palatinus.face.${x.face}`)} ${x.count}`).join(", ");
-        return colours.length > 1 ? `${t(`palatinus.colour.${colour}`)}: ${counts}` : counts;
+        return colours.length > 1 ? t("palatinus.players.colourHeld",
+          { colour: t(`palatinus.colour.${colour}`), counts }) : counts;
       }).join("; ");
       return h("li", { class: view.current === p.seat ? "current" : "",
         "aria-current": view.current === p.seat ? "true" : null },
