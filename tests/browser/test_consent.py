@@ -89,6 +89,8 @@ def test_a_refused_consent_then_another_action(app: Page) -> None:
     supporters = app.get_by_test_id("supporters-dialog")
     expect(supporters.get_by_test_id("dialog-to")).to_have_text(NAMES[mover])
     expect(supporters.get_by_test_id("no-supporters")).to_be_visible()
+    # nothing to choose: the title says so (a review read "Choose your supporters" here)
+    expect(supporters.locator("h2")).to_have_text("Too few consents")
     # the turn panel's heading says all of what to do (it ended in "…" on a desktop)
     heading = app.get_by_test_id("turn-heading").locator(".clip")
     expect(heading).to_contain_text("do something else")
@@ -147,6 +149,10 @@ def test_a_deal_with_a_payment(app: Page) -> None:
     supporters = app.get_by_test_id("supporters-dialog")
     expect(supporters.get_by_test_id("dialog-to")).to_have_text(NAMES[mover])
     expect(supporters).to_contain_text(f"{NAMES[mover]} pays {kind if kind != 'IIC' else 'II'}")
+    # one way to move: nothing to pick, and the dialog says what is left to do
+    expect(supporters.locator("h2")).to_have_text("Consent given")
+    expect(supporters).to_contain_text("Enough consent is given: make the move, or do something "
+                                       "else.")
     before = game.state.total(mover), game.state.total(consenter)
     supporters.get_by_test_id(f"support-{consenter}").click()
     move = {"type": "move", "player": mover, "from": request["from"], "to": request["to"],

@@ -238,8 +238,12 @@ export function openSupportersDialog(table) {
     body.push(h("p", { class: "note", "data-testid": "no-supporters" },
       t("consent.supporters.notEnough")));
   } else {
-    body.push(h("p", {}, t("consent.supporters.pick")));
+    // the ways to move are the buttons below: one is no choice, only the go-ahead
+    body.push(h("p", {}, t(moves.length === 1 ? "consent.supporters.one"
+      : "consent.supporters.pick")));
   }
+  const title = t(!moves.length ? "consent.supporters.titleNone"
+    : moves.length === 1 ? "consent.supporters.titleOne" : "consent.supporters.title");
   /** @type {{label: string, kind?: string, testid: string, onClick: (d: any) => void}[]} */
   const actions = moves.map((m) => {
     const label = supportersText(table, m.supporters, mover);
@@ -258,7 +262,7 @@ export function openSupportersDialog(table) {
   } });
   actions.push({ label: t("consent.supporters.later"), testid: "supporters-later", kind: "quiet",
     onClick: (d) => d.close() });
-  return openDialog({ title: t("consent.supporters.title"), to: table.addressee(mover), testid: "supporters-dialog",
+  return openDialog({ title, to: table.addressee(mover), testid: "supporters-dialog",
     body, actions, rules: "r6-4" });
 }
 
