@@ -112,6 +112,20 @@ PLURALS = {
 }
 
 
+def test_undo_and_cancel_are_told_apart_and_nothing_asks_for_a_mouse(
+        catalogs: dict[str, dict[str, Any]]) -> None:
+    """Reviews: Palatinus's Italian "Annulla" undid a move and cancelled a dialog alike; and a
+    phone was told to click. Undo and Cancel differ in every language, on both pages, and no
+    text says click."""
+    for lang, words in catalogs.items():
+        for undo in ("page.undo", "palatinus.undo"):
+            assert words[undo] not in (words["dialog.cancel"], words["consent.cancel"]), lang
+        texts = [v for value in words.values()
+                 for v in (value.values() if isinstance(value, dict) else [value])]
+        assert not [v for v in texts if re.search(r"\b(click|clicca|cliquez|clic)\b", v,
+                                                  re.IGNORECASE)], lang
+
+
 def test_plural_forms_for_one_and_two_in_each_language() -> None:
     script = READ_STDIN + """
     const { t } = await import("./words/i18n.js");

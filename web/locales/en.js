@@ -198,7 +198,7 @@ export default {
   "turn.select.aria": "Select your senator in office {office}",
   "turn.select.heading": "Move a senator from",
   "turn.caesar.heading": "Move Caesar",
-  "turn.caesar.hint": "Click a laurel space on the board, or:",
+  "turn.caesar.hint": "Choose a laurel space on the board, or:",
   "turn.caesar.choose": "Choose a laurel space…",
   "turn.answer.waiting": "{name} has not answered yet",
   "turn.answer.agrees": { one: "{name} agrees ({count} consent)", other: "{name} agrees ({count} consents)" },

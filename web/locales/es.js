@@ -198,7 +198,7 @@ export default {
   "turn.select.aria": "Seleccionar a tu senador de la asamblea {office}",
   "turn.select.heading": "Mover a un senador desde",
   "turn.caesar.heading": "Mover a César",
-  "turn.caesar.hint": "Haz clic en un espacio de laurel del tablero, o:",
+  "turn.caesar.hint": "Elige un espacio de laurel del tablero, o:",
   "turn.caesar.choose": "Elegir un espacio de laurel…",
   "turn.answer.waiting": "{name} aún no ha respondido",
   "turn.answer.agrees": { one: "{name} apoya ({count} apoyo)", other: "{name} apoya ({count} apoyos)" },
