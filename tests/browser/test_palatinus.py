@@ -199,6 +199,20 @@ def test_on_a_phone_choosing_an_inhabitant_brings_the_board_into_view(pal: Page)
     expect(board).to_be_in_viewport(ratio=1)
 
 
+def test_on_a_phone_a_new_game_opens_with_the_board_in_sight(pal: Page) -> None:
+    """P3: the new-game form is long on a phone and Start is at its foot; the set-up that
+    replaces it opens with the board's top in sight, not scrolled past (a review saw places 2
+    and 3 cut off)."""
+    pal.set_viewport_size(ViewportSize(width=390, height=844))
+    pal.get_by_test_id("pal-count").select_option("5")
+    pal.get_by_test_id("pal-start").scroll_into_view_if_needed()
+    assert pal.evaluate("scrollY") > 0
+    start(pal, ["human"] * 5)
+    pal.wait_for_function(
+        '() => document.getElementById("pal-board").getBoundingClientRect().top >= -1',
+        timeout=5_000)
+
+
 def test_the_setup_shows_on_the_board_which_place_each_button_names(pal: Page) -> None:
     """P3: the set-up offers "Place N" buttons; every empty place shows its number on the board,
     and pointing at or tabbing to a button marks its place (a review found six identical,

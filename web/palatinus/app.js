@@ -124,7 +124,10 @@ async function main() {
         name: /** @type {HTMLInputElement} */ (f.querySelector("input")).value.trim()
           || defaultName(i),
         kind: /** @type {HTMLSelectElement} */ (f.querySelector("select")).value }));
-      if (table.start(seats, randomSeed())) $("pal-export").disabled = false;
+      if (!table.start(seats, randomSeed())) return;
+      $("pal-export").disabled = false;
+      // the form was long (a phone scrolled to its Start): the set-up begins on the board
+      $("pal-board").scrollIntoView({ block: "nearest" });
     };
     const saved = saves.readAutosave();
     replace($("pal-panel"),
