@@ -96,6 +96,7 @@ function wire(p) {
   app.stage = new p.Stage({
     view: () => app.view, decider: (view) => app.decider(view), botActor: (view) => app.bots.actor(view),
     settings: () => app.settings(), handover: (seat) => app.secrecy.handover(seat),
+    focusTurn: () => app.focusTurnHeading(true),
     say: (text, kind) => app.say(text, kind), render: () => app.render(),
     dialogs: {
       answer: (seat) => p.openAnswerDialog(dialogTable, seat),

@@ -337,18 +337,21 @@ export class App {
   /** Focus the turn panel's heading once the dialogs a decision closed or opened are gone (a
    * closing modal dialog gives the focus back to its opener, which may be gone too; a
    * hand-over screen closes on the next player's turn). A control focused in the meantime
-   * keeps the focus: the keyboard user has gone on from there. */
-  focusTurnHeading() {
+   * keeps the focus: the keyboard user has gone on from there; unless `taken`: a player has
+   * just taken the device (the hand-over screen), and starts at the turn.
+   * @param {boolean} [taken] */
+  focusTurnHeading(taken = false) {
     const then = document.activeElement;
     requestAnimationFrame(() => {
       const dialog = document.querySelector("dialog[open]");
       if (dialog) {
-        dialog.addEventListener("close", () => this.focusTurnHeading(), { once: true });
+        dialog.addEventListener("close", () => this.focusTurnHeading(taken), { once: true });
         return;
       }
       const now = document.activeElement;
       // the focus left the turn panel, or went on to another control since
-      if (now && now !== document.body && (now !== then || !$("turn-panel").contains(now))) return;
+      if (!taken && now && now !== document.body
+        && (now !== then || !$("turn-panel").contains(now))) return;
       const heading = document.getElementById("turn-heading");
       if (!heading) return;
       heading.tabIndex = -1;

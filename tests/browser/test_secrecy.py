@@ -76,6 +76,8 @@ def test_names_with_html_show_as_text_and_the_hand_over_screen(app: Page) -> Non
     handover = app.get_by_test_id("handover")
     expect(handover.get_by_role("heading")).to_have_text(f"Pass the device to {HOSTILE[0]}")
     handover.get_by_test_id("handover-continue").click()
+    # the first player's keyboard starts at the turn, not at the top bar (a review)
+    expect(app.get_by_test_id("turn-heading")).to_be_focused()
     for seat, name in enumerate(HOSTILE):
         expect(app.get_by_test_id(f"player-name-{seat}")).to_have_text(name)
     expect(app.locator("#bold")).to_have_count(0)

@@ -62,22 +62,25 @@ function retire(dialog) {
 }
 
 /** After a dialog closed, when nothing has the focus (it was in the dialog, or on a button
- * drawn anew meanwhile): back where it was when the dialog opened, or on that element's
- * successor (the same test id) in the dialog below, or on that dialog. Two turns of the
- * microtask queue first: a dialog opened in its place (retire) takes the focus itself.
+ * drawn anew meanwhile): back where it was when the dialog opened; in a dialog opened from
+ * another, on that element's successor (the same test id) in the dialog below, or on that
+ * dialog. Two turns of the microtask queue first: a dialog opened in its place (retire) takes
+ * the focus itself. With no dialog below, the table places the focus (App.focusTurnHeading).
  * @param {HTMLElement | null} opener */
 function restoreFocus(opener) {
   queueMicrotask(() => queueMicrotask(() => {
     const now = document.activeElement;
     if (now && now !== document.body && now.isConnected) return;
     const below = [...open].pop()?.el ?? null;
+    if (!below) {
+      if (opener?.isConnected) opener.focus({ preventScroll: true });
+      return;
+    }
     const testid = opener?.dataset.testid;
     const successor = opener?.isConnected ? opener
-      : testid ? (below ?? document).querySelector(`[data-testid="${CSS.escape(testid)}"]`)
-        : null;
-    const target = /** @type {HTMLElement | null} */ (
-      successor && (!below || below.contains(successor)) ? successor : below);
-    target?.focus({ preventScroll: true });
+      : testid ? below.querySelector(`[data-testid="${CSS.escape(testid)}"]`) : null;
+    /** @type {HTMLElement} */ (successor && below.contains(successor) ? successor : below)
+      .focus({ preventScroll: true });
   }));
 }
 

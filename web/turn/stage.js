@@ -17,6 +17,8 @@ import { t, CHANGE_EVENT } from "../words/i18n.js";
  * @property {(view?: View) => number | null} botActor  the bot seat that decides now
  * @property {() => {handover?: boolean}} settings
  * @property {(seat: number) => Promise<void>} handover  the hand-over screen, until it is taken
+ * @property {() => void} focusTurn  the keyboard to the turn panel's heading (once no dialog
+ *   is open): where the player who took the device goes on from
  * @property {(text: string, kind?: string) => void} say  the message under the panel
  * @property {() => void} render
  * @property {{answer: (seat: number) => Handle, supporters: () => Handle,
@@ -91,7 +93,9 @@ export class Stage {
     const handover = this.table.settings().handover && decider !== null && previous !== decider;
     if (handover) {
       this.table.handover(decider).then(() => {
-        if (this.lastKey === key) this.open(false);
+        if (this.lastKey !== key) return;
+        this.open(false);
+        if (!this.dialog) this.table.focusTurn();  // a decision's dialog takes it itself
       });
     } else {
       this.open(false);
