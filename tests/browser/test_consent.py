@@ -60,6 +60,9 @@ def test_a_refused_consent_then_another_action(app: Page) -> None:
     move.get_by_test_id(f"offer-edit-{asked[0]}").click()
     terms.get_by_test_id("promise-add").click()
     terms.get_by_test_id("promise-by").select_option(str(mover))
+    # nobody promises to themselves (R11): the promisor is not offered as its addressee
+    expect(terms.get_by_test_id("promise-player").locator(f'option[value="{mover}"]')
+           ).to_be_disabled()
     terms.get_by_test_id("promise-player").select_option(str(asked[0]))
     terms.get_by_test_id("terms-submit").click()
     expect(terms).to_have_count(0)

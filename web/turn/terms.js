@@ -121,6 +121,16 @@ export function openTermsComposer(table, o) {
     };
     kind.addEventListener("change", showKind);
     showKind();
+    // nobody promises to themselves (R11, the engine refuses it): the promisor is greyed out
+    // as the addressee, and a choice of it moves to the deal's other party
+    const notSelf = () => {
+      for (const option of player.options) option.disabled = option.value === by.value;
+      if (player.value === by.value) {
+        player.value = by.value === String(o.mover) ? String(o.consenter) : String(o.mover);
+      }
+    };
+    by.addEventListener("change", notSelf);
+    notSelf();
     const row = h("div", { class: "promise" }, by, kind, player, space);
     const entry = { by, kind, player, space };
     row.append(h("button", { type: "button", class: "btn small quiet", "aria-label": t("terms.promise.remove"),
