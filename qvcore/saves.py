@@ -86,7 +86,8 @@ class ReplayedGame:
 
     A subclass sets ``PAST_RULE`` (the rule that keeps past positions closed while the game
     runs) and has ``options``, ``seed``, ``actions`` and ``is_over``; ``undo_refusal`` may
-    refuse an undo the count allows (Quo Vadis: a finished game).
+    refuse an undo the count allows (Quo Vadis: a finished game, a draw from the pile;
+    Palatinus: a tile laid).
     """
 
     PAST_RULE = "R10"

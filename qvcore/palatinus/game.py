@@ -65,7 +65,7 @@ class Game(ReplayedGame):
         return self.state.stage == OVER
 
     def undo_refusal(self, count: int) -> RuleError | None:
-        """A laid tile stays laid (palatinus-rulings.md, undo): laying one turns the next tile
+        """A laid tile stays laid (palatinus-rulings.md #16): laying one turns the next tile
         up for the next player, or the last one lays the hills' tokens (P3.2, P3.3); undone,
         its player would lay it again knowing what comes (P8)."""
         undone = self.events[len(self.events) - count:] if count else []
