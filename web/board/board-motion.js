@@ -138,10 +138,31 @@ export class BoardMotion {
 
 /** Dock a dialog that asks about a path (a request's answer) away from it: at the bottom of
  * the screen (or the top, when that leaves the path freer), with the page scrolled so that
- * the path's two offices stay in sight above (or below) it. */
+ * the path's two offices stay in sight above (or below) it. When the dialog's element closes
+ * at last (it goes from one answer to the next), the page scrolls back to where it was
+ * before the first of them, unless the player scrolled meanwhile. */
 export function dockAway(dialog, board, from, to) {
   const groups = [board?.offices[from]?.g, board?.offices[to]?.g].filter(Boolean);
   if (!dialog || !groups.length) return;
+  if (dialog.dataset.dockedFrom === undefined) {
+    dialog.dataset.dockedFrom = String(scrollY);
+    dialog.addEventListener("close", () => {
+      const back = Number(dialog.dataset.dockedFrom);
+      const left = Number(dialog.dataset.dockedAt);
+      delete dialog.dataset.dockedFrom;
+      delete dialog.dataset.dockedAt;
+      if (Math.abs(scrollY - left) < 2) scrollTo(scrollX, back);
+    }, { once: true });
+  }
+  try {
+    dockAt(dialog, groups);
+  } finally {
+    dialog.dataset.dockedAt = String(scrollY);
+  }
+}
+
+/** dockAway's docking and scrolling. @param {HTMLElement} dialog @param {Element[]} groups */
+function dockAt(dialog, groups) {
   const span = () => {
     const boxes = groups.map((g) => g.getBoundingClientRect());
     return { top: Math.min(...boxes.map((b) => b.top)),
