@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 import shutil
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -279,13 +279,48 @@ def test_a_snapshot_slower_than_the_start_is_never_asked_for(
     plays(page)
 
 
+#: how many first visits a test of a fast link may make: on a machine starved by other work
+#: (CI's two test workers and their browsers on two cores) the runtime's downloads measured a
+#: link throttled to 200 Mbit/s at 2.5 and 6.4 Mbit/s, and the page rightly took the start;
+#: a fast link is such a test's premise, not what it checks, so that visit is made again in a
+#: new context (nothing cached), and only a premise never met in all of them fails the test
+FAST_VISITS = 3
+
+
+@pytest.fixture
+def fast_first_visit(browser: Browser) -> Iterator[Callable[..., tuple[Page, CDPSession]]]:
+    """A first visit of a url on FAST_LINK, `prepare` applied to its page first, once the
+    route is chosen: made again while the runtime's downloads measured the link too slow to
+    prove the snapshot faster (the page then took the start from them alone)."""
+    contexts: list[BrowserContext] = []
+
+    def first_visit(url: str, prepare: Callable[[Page], None] = lambda _page: None
+                    ) -> tuple[Page, CDPSession]:
+        for attempt in range(FAST_VISITS):
+            context = browser.new_context(service_workers="block")
+            contexts.append(context)
+            page, cdp = throttled_page(context, FAST_LINK)
+            prepare(page)
+            visit(page, url)
+            route = route_of(page)
+            weighed = page.get_attribute("html", "data-snapshot-weighed") or ""
+            starved = route == "start" and weighed.endswith("(measured by the runtime)")
+            if not starved or attempt == FAST_VISITS - 1:
+                return page, cdp
+            context.close()
+        raise AssertionError("unreachable")
+
+    yield first_visit
+    for context in contexts:
+        context.close()
+
+
 def test_a_first_visit_on_a_fast_link_restores_the_snapshot(
-    no_worker_context: BrowserContext, site_url: str
+    fast_first_visit: Callable[..., tuple[Page, CDPSession]], site_url: str
 ) -> None:
     """On a fast link (throttled to 200 Mbit/s) the rest of the snapshot's download costs less
     than the start it spares: the page restores it, and the game plays."""
-    page, _cdp = throttled_page(no_worker_context, FAST_LINK)
-    visit(page, site_url)
+    page, _cdp = fast_first_visit(site_url)
     assert route_of(page) == "build", weighed_of(page)
     weighed = page.get_attribute("html", "data-snapshot-weighed") or ""
     assert "CPU" in weighed, weighed
@@ -295,17 +330,22 @@ def test_a_first_visit_on_a_fast_link_restores_the_snapshot(
 
 
 def test_a_snapshot_proven_faster_that_then_stalls_turns_the_visit_to_the_start(
-    no_worker_context: BrowserContext, site_url: str
+    fast_first_visit: Callable[..., tuple[Page, CDPSession]], site_url: str
 ) -> None:
     """On a fast link the runtime's downloads prove the snapshot faster, so the runtime is
     made ready for it while it arrives; when its download then gets no answer, weighing it
     again turns the visit to Python's start: the runtime made for the snapshot is dropped
     without a warning (nothing failed), Python starts and the game plays."""
-    page, cdp = throttled_page(no_worker_context, FAST_LINK)
-    warnings = warnings_of(page)
+    warnings: list[str] = []
     stalled: list[Route] = []
-    page.route("**/snapshot/*", lambda route: stalled.append(route))  # never answered
-    visit(page, site_url)
+
+    def stall(page: Page) -> None:  # each visit's own
+        warnings.clear()
+        stalled.clear()
+        page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
+        page.route("**/snapshot/*", lambda route: stalled.append(route))  # never answered
+
+    page, cdp = fast_first_visit(site_url, stall)
     ready(page)
     assert route_of(page) == "start", weighed_of(page)
     weighed = page.get_attribute("html", "data-snapshot-weighed") or ""
