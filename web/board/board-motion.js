@@ -154,11 +154,8 @@ export function dockAway(dialog, board, from, to) {
       if (Math.abs(scrollY - left) < 2) scrollTo(scrollX, back);
     }, { once: true });
   }
-  try {
-    dockAt(dialog, groups);
-  } finally {
-    dialog.dataset.dockedAt = String(scrollY);
-  }
+  dockAt(dialog, groups);
+  dialog.dataset.dockedAt = String(scrollY);
 }
 
 /** dockAway's docking and scrolling. @param {HTMLElement} dialog @param {Element[]} groups */

@@ -13,7 +13,7 @@
 // The pause: ?botpause=<ms> in the URL, else localStorage "quo-vadis.bot-pause-ms", else 700 ms.
 
 import { shareRuntime } from "../boot/engine-loader.js";
-import { confirmDialog, openDialog } from "../panels/dialogs.js";
+import { confirmUndo, openDialog } from "../panels/dialogs.js";
 import { h } from "../panels/dom.js";
 import { t } from "../words/i18n.js";
 import { isSeed, randomSeed } from "../engine/seeds.js";
@@ -405,10 +405,9 @@ export class Bots {
     if (!table.mayUndo(log.length - i)) return;
     if (this.soleHuman() === null && human !== table.decider()) {
       const params = { name: table.name(human), action: table.logWords(log[i]) };
-      const ok = await confirmDialog(t("log.undo.title"),
-        t(i < log.length - 1 ? "bots.undo.text" : "log.undo.text", params),
-        { yes: t("log.undo.yes", params), testid: "undo-confirm" });
-      if (!ok) return;
+      if (!await confirmUndo(params, i < log.length - 1 ? "bots.undo.text" : "log.undo.text")) {
+        return;
+      }
     }
     this.invalidate();  // the bots start over from the events that remain
     table.undo(log.length - i);

@@ -17,7 +17,7 @@
 // number of actions), data-pal-scoring (shown|done), data-saved (the autosave's action count),
 // data-pal-replay (replay.js: the actions shown when a finished game is watched again).
 
-import { confirmDialog } from "../panels/dialogs.js";
+import { confirmUndo } from "../panels/dialogs.js";
 import { h, replace } from "../panels/dom.js";
 import { held, holdButtons, noteDecider, resetDecider } from "../turn/guard.js";
 import { has, t } from "../words/i18n.js";
@@ -202,8 +202,7 @@ export class PalTable {
       const entry = full.ok ? full.view.log[actions.length - count] : null;
       const params = { name: this.names()[undone.player],
         action: entry ? logText(entry.event, this.names()) : "" };
-      const ok = await confirmDialog(t("log.undo.title"), t("log.undo.text", params),
-        { yes: t("log.undo.yes", params), testid: "undo-confirm" });
+      const ok = await confirmUndo(params);
       if (!ok || this.actions !== at) return;  // not asked for, or the table moved on
     }
     const reply = this.engine.undo(count);

@@ -240,3 +240,12 @@ export function messageDialog(title, ...lines) {
     });
   });
 }
+
+/** Ask before taking back another player's decision (both games' Undo): `params` name that
+ * player and word its action; `text` the question's key ("log.undo.text": this one action).
+ * @param {{name: string, action: string}} params @param {string} [text]
+ * @returns {Promise<boolean>} */
+export function confirmUndo(params, text = "log.undo.text") {
+  return confirmDialog(t("log.undo.title"), t(text, params),
+    { yes: t("log.undo.yes", params), testid: "undo-confirm" });
+}

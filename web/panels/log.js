@@ -4,7 +4,7 @@
 // replay_view. Re-worded on "qv-language".
 
 import { h, replace } from "./dom.js";
-import { confirmDialog } from "./dialogs.js";
+import { confirmUndo } from "./dialogs.js";
 import { t, CHANGE_EVENT } from "../words/i18n.js";
 import { eventWords } from "../words/event-words.js";
 
@@ -231,10 +231,7 @@ export class Log {
     const decider = table.decider();
     if (!table.mayUndo(1)) return;
     if (decider !== null && last.player !== decider) {
-      const ok = await confirmDialog(t("log.undo.title"),
-        t("log.undo.text", { name: table.name(last.player), action: this.words(last) }),
-        { yes: t("log.undo.yes", { name: table.name(last.player) }), testid: "undo-confirm" });
-      if (!ok) return;
+      if (!await confirmUndo({ name: table.name(last.player), action: this.words(last) })) return;
     }
     table.undo(1);
   }
