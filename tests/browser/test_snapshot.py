@@ -194,9 +194,9 @@ def test_a_corrupt_copy_falls_back_to_a_normal_start(page: Page, built_site: Pat
     assert snapshot_state(page) == "restored"
 
 
-#: DevTools' network throttling: 10 and 200 Mbit/s, and none
-#: fast enough that the runtime's downloads prove the snapshot faster than the start on any CPU
-#: (4.7 MB in 1 s, against a start of 2.2 s at least, snapshot-route.js)
+#: DevTools' network throttling: 40 and 200 Mbit/s, each fast enough that the runtime's
+#: downloads prove the snapshot faster than the start on any CPU (4.7 MB in 1 s at 40 Mbit/s,
+#: against a start of 2.2 s at least, snapshot-route.js), and none
 THROTTLED_LINK = {"offline": False, "latency": 20, "downloadThroughput": 40e6 / 8,
                   "uploadThroughput": 40e6 / 8}
 FAST_LINK = {"offline": False, "latency": 10, "downloadThroughput": 200e6 / 8,
@@ -225,22 +225,26 @@ def visit(page: Page, url: str) -> None:
 
 
 def test_a_first_visit_whose_snapshot_crawls_starts_python_itself(
-    no_worker_context: BrowserContext, site_url: str
+    proving_first_visit: Callable[..., tuple[Page, CDPSession]], site_url: str
 ) -> None:
     """On a throttled link the snapshot's download begins only once the runtime's downloads
     prove it faster than the start; when Python could start, the page weighs it again with the
     snapshot's own download (here it gets no answer at all, the slowest of links), chooses to
     start Python itself and cancels the download (the route and the order of the requests are
     checked, not their timing); the game plays."""
-    page, cdp = throttled_page(no_worker_context, THROTTLED_LINK)
     events: list[str] = []
     stalled: list[Route] = []
-    page.route("**/snapshot/*", lambda route: stalled.append(route))  # never answered
-    page.on("request", lambda r: events.append("snapshot asked") if "/snapshot/" in r.url
-            else None)
-    page.on("requestfinished", lambda r: events.append("runtime file in")
-            if r.url.endswith(RUNTIME_FILES) else None)
-    visit(page, site_url)
+
+    def stall(page: Page) -> None:  # each visit's own
+        events.clear()
+        stalled.clear()
+        page.route("**/snapshot/*", lambda route: stalled.append(route))  # never answered
+        page.on("request", lambda r: events.append("snapshot asked") if "/snapshot/" in r.url
+                else None)
+        page.on("requestfinished", lambda r: events.append("runtime file in")
+                if r.url.endswith(RUNTIME_FILES) else None)
+
+    page, cdp = proving_first_visit(site_url, stall, link=THROTTLED_LINK)
     assert route_of(page) == "start", weighed_of(page)
     weighed = page.get_attribute("html", "data-snapshot-weighed") or ""
     assert "rate 0.0 Mbit/s" in weighed, weighed
@@ -279,33 +283,35 @@ def test_a_snapshot_slower_than_the_start_is_never_asked_for(
     plays(page)
 
 
-#: how many first visits a test of a fast link may make: on a machine starved by other work
-#: (CI's two test workers and their browsers on two cores) the runtime's downloads measured a
-#: link throttled to 200 Mbit/s at 2.5 and 6.4 Mbit/s, and the page rightly took the start;
-#: a fast link is such a test's premise, not what it checks, so that visit is made again in a
-#: new context (nothing cached), and only a premise never met in all of them fails the test
-FAST_VISITS = 3
+#: how many first visits a test may make whose link is fast enough that the runtime's
+#: downloads prove the snapshot faster: on a machine starved by other work (CI's two test
+#: workers and their browsers on two cores) they measured links throttled to 200 and 40 Mbit/s
+#: at 2.5 and 6.4 Mbit/s, and the page rightly took the start; such a link is the test's
+#: premise, not what it checks, so that visit is made again in a new context (nothing cached),
+#: and only a premise never met in all of them fails the test
+PROVING_VISITS = 3
 
 
 @pytest.fixture
-def fast_first_visit(browser: Browser) -> Iterator[Callable[..., tuple[Page, CDPSession]]]:
-    """A first visit of a url on FAST_LINK, `prepare` applied to its page first, once the
-    route is chosen: made again while the runtime's downloads measured the link too slow to
-    prove the snapshot faster (the page then took the start from them alone)."""
+def proving_first_visit(browser: Browser) -> Iterator[Callable[..., tuple[Page, CDPSession]]]:
+    """A first visit of a url on `link` (FAST_LINK unless given), `prepare` applied to its
+    page first, once the route is chosen: made again while the runtime's downloads measured
+    the link too slow to prove the snapshot faster (the page then took the start from them
+    alone)."""
     contexts: list[BrowserContext] = []
 
-    def first_visit(url: str, prepare: Callable[[Page], None] = lambda _page: None
-                    ) -> tuple[Page, CDPSession]:
-        for attempt in range(FAST_VISITS):
+    def first_visit(url: str, prepare: Callable[[Page], None] = lambda _page: None,
+                    link: Mapping[str, Any] = FAST_LINK) -> tuple[Page, CDPSession]:
+        for attempt in range(PROVING_VISITS):
             context = browser.new_context(service_workers="block")
             contexts.append(context)
-            page, cdp = throttled_page(context, FAST_LINK)
+            page, cdp = throttled_page(context, link)
             prepare(page)
             visit(page, url)
             route = route_of(page)
             weighed = page.get_attribute("html", "data-snapshot-weighed") or ""
             starved = route == "start" and weighed.endswith("(measured by the runtime)")
-            if not starved or attempt == FAST_VISITS - 1:
+            if not starved or attempt == PROVING_VISITS - 1:
                 return page, cdp
             context.close()
         raise AssertionError("unreachable")
@@ -316,11 +322,11 @@ def fast_first_visit(browser: Browser) -> Iterator[Callable[..., tuple[Page, CDP
 
 
 def test_a_first_visit_on_a_fast_link_restores_the_snapshot(
-    fast_first_visit: Callable[..., tuple[Page, CDPSession]], site_url: str
+    proving_first_visit: Callable[..., tuple[Page, CDPSession]], site_url: str
 ) -> None:
     """On a fast link (throttled to 200 Mbit/s) the rest of the snapshot's download costs less
     than the start it spares: the page restores it, and the game plays."""
-    page, _cdp = fast_first_visit(site_url)
+    page, _cdp = proving_first_visit(site_url)
     assert route_of(page) == "build", weighed_of(page)
     weighed = page.get_attribute("html", "data-snapshot-weighed") or ""
     assert "CPU" in weighed, weighed
@@ -330,7 +336,7 @@ def test_a_first_visit_on_a_fast_link_restores_the_snapshot(
 
 
 def test_a_snapshot_proven_faster_that_then_stalls_turns_the_visit_to_the_start(
-    fast_first_visit: Callable[..., tuple[Page, CDPSession]], site_url: str
+    proving_first_visit: Callable[..., tuple[Page, CDPSession]], site_url: str
 ) -> None:
     """On a fast link the runtime's downloads prove the snapshot faster, so the runtime is
     made ready for it while it arrives; when its download then gets no answer, weighing it
@@ -345,7 +351,7 @@ def test_a_snapshot_proven_faster_that_then_stalls_turns_the_visit_to_the_start(
         page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
         page.route("**/snapshot/*", lambda route: stalled.append(route))  # never answered
 
-    page, cdp = fast_first_visit(site_url, stall)
+    page, cdp = proving_first_visit(site_url, stall)
     ready(page)
     assert route_of(page) == "start", weighed_of(page)
     weighed = page.get_attribute("html", "data-snapshot-weighed") or ""
