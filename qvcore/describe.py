@@ -67,7 +67,7 @@ def terms_text(terms: dict[str, Any], mover: str, names: Sequence[str]) -> str:
                 f"{paid} laurel{'s' if paid > 1 else ''}")
             parts.append(f"the {payer} pays {what}")
     if terms.get("split"):
-        parts.append("the gains are split")
+        parts.append("the gains are split" + _split_tokens(terms.get("split_tokens")))
     if terms.get("caesar"):
         c = terms["caesar"]
         parts.append(f"Caesar goes to {c['from']}→{c['to']}")
@@ -80,6 +80,16 @@ def terms_text(terms: dict[str, Any], mover: str, names: Sequence[str]) -> str:
         verb = "consent to" if pr["kind"] == "consent" else "refuse"
         parts.append(f"{names[pr['by']]} promises to {verb} {names[pr['player']]}")
     return "; ".join(parts) or "no terms"
+
+
+def _split_tokens(tokens: dict[str, int] | None) -> str:
+    """How many tokens each side of a split handed over (counts only, R10), once carried out."""
+    if tokens is None:
+        return ""
+    given = [f"the {payer} hands over {n} laurel{'s' if n > 1 else ''}"
+             for payer, n in (("mover", tokens["mover_gave"]),
+                              ("consenter", tokens["consenter_gave"])) if n > 0]
+    return f" ({' and '.join(given) or 'no laurel changes hands'})"
 
 
 def _request(e: dict[str, Any], who: str, names: Sequence[str]) -> str:

@@ -371,6 +371,24 @@ def test_grammar_of_the_crafted_events() -> None:
             in request[1])
 
 
+def test_r11_a_split_in_the_log_says_how_many_tokens_each_side_handed_over() -> None:
+    """R11, R10: once a split is carried out, the log counts the tokens each side handed over
+    (public counts, as the engine's event gives them), never their kinds."""
+    rows = [r for r in crafted() if "split_tokens" in r["event"].get("deals", [{}])[0]]
+    script = READ_STDIN + """
+    const { eventWords } = await import("./words/event-words.js");
+    process.stdout.write(JSON.stringify(data.map((s) =>
+      ["en", "fr"].map((lang) => eventWords(s.event, s.names, lang)))));"""
+    texts = node(script, rows)
+    assert texts[0][0].endswith("the gains are split (the mover hands over 1 laurel). "
+                                "The Senate is full.")
+    assert texts[1][0].endswith("Deal with Carla: the gains are split (the mover hands over 2 "
+                                "laurels and the consenter hands over 1 laurel).")
+    assert texts[1][1].endswith("les gains sont partagés (le joueur qui se déplace remet 2 "
+                                "lauriers et le joueur qui consent remet 1 laurier).")
+    assert texts[2][0].endswith("the gains are split (no laurel changes hands).")
+
+
 def test_deals_in_the_log_name_no_token_kind() -> None:
     """R10, rulings.md #20: a deal's tokens are counts in the log, even if kinds reached it;
     the taken laurel is never named, only its public replacement."""

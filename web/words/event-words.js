@@ -49,7 +49,7 @@ function termParts(terms, names, { mover = null, consenter = null, kinds = false
       parts.push(t("terms.pays", { payer: payer[key], count }, lang));
     }
   }
-  if (terms.split) parts.push(t("terms.split", {}, lang));
+  if (terms.split) parts.push(splitWords(terms.split_tokens, payer, lang));
   if (terms.caesar) parts.push(t("terms.caesar", { from: terms.caesar.from, to: terms.caesar.to }, lang));
   for (const p of terms.promises ?? []) {
     const by = nameOf(names, p.by);
@@ -62,6 +62,17 @@ function termParts(terms, names, { mover = null, consenter = null, kinds = false
     }
   }
   return parts;
+}
+
+/** A split (R11) in words; once carried out, with how many tokens each side handed over (a
+ * count, public as any payment's; never their kinds, R10). */
+function splitWords(tokens, payer, lang) {
+  if (!tokens) return t("terms.split", {}, lang);
+  const given = [["mover_pays", tokens.mover_gave], ["consenter_pays", tokens.consenter_gave]]
+    .filter(([, count]) => count > 0)
+    .map(([key, count]) => t("terms.splitGives", { payer: payer[key], count }, lang));
+  return t("terms.splitDone", { exchange: given.length ? listText(given, lang)
+    : t("terms.splitNothing", {}, lang) }, lang);
 }
 
 function supportersWords(mover, supporters, names, lang) {
