@@ -143,8 +143,20 @@ def test_a_deal_with_a_payment(app: Page) -> None:
     dialog.get_by_test_id("answer-terms").click()
     terms = app.get_by_test_id("terms-dialog")
     expect(terms.get_by_test_id("dialog-to")).to_have_text(NAMES[consenter])
-    terms.get_by_test_id(f"pay-mover-{kind}-plus").click()
+    # R10: the mover's kinds are hidden from the consenter, not how many laurels they hold,
+    # and what is asked of them never exceeds that count (R13: a payment not made fails)
+    held = sum(hoard)
+    expect(terms).to_contain_text(f"{NAMES[mover]} holds {held} laurel")
+    plus = terms.locator('[data-testid^="pay-mover-"][data-testid$="-plus"]')
+    for _ in range(held):
+        terms.get_by_test_id(f"pay-mover-{kind}-plus").click()
+    expect(terms.get_by_test_id(f"pay-mover-{kind}")).to_have_text(str(held))
+    for i in range(plus.count()):
+        expect(plus.nth(i)).to_be_disabled()
+    for _ in range(held - 1):
+        terms.get_by_test_id(f"pay-mover-{kind}-minus").click()
     expect(terms.get_by_test_id(f"pay-mover-{kind}")).to_have_text("1")
+    assert held == 1 or plus.first.is_enabled()
     terms.get_by_test_id("terms-submit").click()
     answer = {"type": "answer", "player": consenter, "consents": 1,
               "terms": {"mover_pays": [kind]}}

@@ -308,7 +308,7 @@ export default {
   "terms.of": "of {max}",
   "terms.noLaurels": "No laurels to pay with.",
   "terms.fromYours": "From your own laurels:",
-  "terms.cannotSee": "You cannot see {name}'s laurels; a payment they cannot make fails (R13).",
+  "terms.cannotSee": { "0": "{name} holds no laurels.", one: "{name} holds {count} laurel, of a kind you cannot see; a payment they cannot make fails (R13).", other: "{name} holds {count} laurels, of kinds you cannot see; a payment they cannot make fails (R13)." },
   "terms.paysTo": "{payer} pays {payee}",
   "terms.consentOne": "one senator",
   "terms.consentBoth": "both senators",

@@ -308,7 +308,7 @@ export default {
   "terms.of": "de {max}",
   "terms.noLaurels": "No hay laureles con los que pagar.",
   "terms.fromYours": "De tus propios laureles:",
-  "terms.cannotSee": "No puedes ver los laureles de {name}; un pago que no pueda hacer fracasa (R13).",
+  "terms.cannotSee": { "0": "{name} no tiene laureles.", one: "{name} tiene {count} laurel, de un tipo que no puedes ver; un pago que no pueda hacer fracasa (R13).", other: "{name} tiene {count} laureles, de tipos que no puedes ver; un pago que no pueda hacer fracasa (R13)." },
   "terms.paysTo": "{payer} paga a {payee}",
   "terms.consentOne": "un senador",
   "terms.consentBoth": "ambos senadores",

@@ -308,7 +308,7 @@ export default {
   "terms.of": "sur {max}",
   "terms.noLaurels": "Aucun laurier pour payer.",
   "terms.fromYours": "Avec vos propres lauriers\u00a0:",
-  "terms.cannotSee": "Vous ne pouvez pas voir les lauriers {de:name}\u00a0; un paiement impossible échoue (R13).",
+  "terms.cannotSee": { "0": "{name} ne détient aucun laurier.", one: "{name} détient {count} laurier, dont vous ne pouvez pas voir la valeur\u00a0; un paiement impossible échoue (R13).", other: "{name} détient {count} lauriers, dont vous ne pouvez pas voir les valeurs\u00a0; un paiement impossible échoue (R13)." },
   "terms.paysTo": "{payer} paie {payee}",
   "terms.consentOne": "un sénateur",
   "terms.consentBoth": "les deux sénateurs",

@@ -308,7 +308,7 @@ export default {
   "terms.of": "su {max}",
   "terms.noLaurels": "Nessun Alloro con cui pagare.",
   "terms.fromYours": "Dai tuoi Allori:",
-  "terms.cannotSee": "Non puoi vedere gli Allori di {name}; un pagamento che non può fare fallisce (R13).",
+  "terms.cannotSee": { "0": "{name} non ha Allori.", one: "{name} ha {count} Alloro, di un tipo che non puoi vedere; un pagamento che non può fare fallisce (R13).", other: "{name} ha {count} Allori, di tipi che non puoi vedere; un pagamento che non può fare fallisce (R13)." },
   "terms.paysTo": "{payer} paga {a:payee}",
   "terms.consentOne": "un senatore",
   "terms.consentBoth": "entrambi i senatori",

@@ -24,27 +24,42 @@ function countKinds(list) {
   return out;
 }
 
-function tokenPicker(label, side, limits, initial, note) {
+/**
+ * Steppers for the laurels one side pays: `limits` are the composer's own laurels by kind (its
+ * own side), or null for the other side, whose kinds it cannot see (R10); `held` is how many
+ * laurels the payer holds (public, R10), which the steppers' sum never exceeds.
+ */
+function tokenPicker(label, side, limits, held, initial, note) {
   const counts = countKinds(initial);
   const rows = [];
+  const plus = [];
+  const sum = () => KINDS.reduce((n, k) => n + counts[k], 0);
+  const markFull = () => {
+    for (const button of plus) button.disabled = sum() >= held;
+  };
   for (const kind of KINDS) {
-    const max = limits ? (limits[kind] ?? 0) : 9;
-    if (limits && max === 0) continue;
-    counts[kind] = Math.min(counts[kind], max);
+    const max = limits ? (limits[kind] ?? 0) : held;
+    if (max === 0) continue;
+    counts[kind] = Math.min(counts[kind], max, held - sum());
     const out = h("output", { "data-testid": `pay-${side}-${kind}` }, String(counts[kind]));
     const change = (delta) => {
+      if (delta > 0 && sum() >= held) return;
       counts[kind] = Math.max(0, Math.min(max, counts[kind] + delta));
       out.textContent = String(counts[kind]);
+      markFull();
     };
+    const more = h("button", { type: "button", class: "btn small",
+      "aria-label": t("terms.more", { laurel: kindLabel(kind) }),
+      "data-testid": `pay-${side}-${kind}-plus`, onclick: () => change(1) }, "+");
+    plus.push(more);
     rows.push(h("div", { class: "stepper" },
       h("span", { class: "kind" }, kindLabel(kind)),
       h("button", { type: "button", class: "btn small", "aria-label": t("terms.fewer", { laurel: kindLabel(kind) }),
         "data-testid": `pay-${side}-${kind}-minus`, onclick: () => change(-1) }, "−"),
-      out,
-      h("button", { type: "button", class: "btn small", "aria-label": t("terms.more", { laurel: kindLabel(kind) }),
-        "data-testid": `pay-${side}-${kind}-plus`, onclick: () => change(1) }, "+"),
+      out, more,
       limits ? h("span", { class: "of" }, t("terms.of", { max })) : null));
   }
+  markFull();
   const box = h("fieldset", { class: "tokens" }, h("legend", {}, label),
     note ? h("p", { class: "hint" }, note) : null,
     rows.length ? rows : h("p", { class: "hint" }, t("terms.noLaurels")));
@@ -64,11 +79,12 @@ export function openTermsComposer(table, o) {
   const view = table.view();
   const mine = table.hoard(o.composer);  // the composer's own laurels, for this dialog only
   const initial = o.initial ?? {};
+  const held = (seat) => view.players.find((p) => p.seat === seat)?.hoard_size ?? 0;
   const side = (payerSeat, key, label) => tokenPicker(label, key === "mover_pays" ? "mover" : "consenter",
-    payerSeat === o.composer ? mine?.hoard ?? {} : null,
+    payerSeat === o.composer ? mine?.hoard ?? {} : null, held(payerSeat),
     Array.isArray(initial[key]) ? initial[key] : [],
     payerSeat === o.composer ? t("terms.fromYours")
-      : t("terms.cannotSee", { name: table.name(payerSeat) }));
+      : t("terms.cannotSee", { name: table.name(payerSeat), count: held(payerSeat) }));
   const moverPays = side(o.mover, "mover_pays",
     t("terms.paysTo", { payer: table.name(o.mover), payee: table.name(o.consenter) }));
   const consenterPays = side(o.consenter, "consenter_pays",
