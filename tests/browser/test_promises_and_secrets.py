@@ -1,5 +1,6 @@
-"""A Caesar promise composed in the terms dialog and then enforced (R11, rulings #25); the
-seed and the replay stay closed while the game runs (R10, rulings #21, #27)."""
+"""A Caesar promise composed in the terms dialog and then enforced (R11, rulings #25), its
+words whole on a phone in every language; the seed and the replay stay closed while the game
+runs (R10, rulings #21, #27)."""
 
 from __future__ import annotations
 
@@ -22,6 +23,52 @@ from .play import (
     start_game,
     wait_actions,
 )
+
+#: what each option of a select needs beyond its room (text wider than the select, less the
+#: arrow Chromium draws in it); none is truncated when every figure is at most 0
+OVERFLOW = """(select) => {
+  const style = getComputedStyle(select);
+  const pen = document.createElement("canvas").getContext("2d");
+  pen.font = style.font;
+  const room = select.clientWidth - parseFloat(style.paddingLeft)
+    - parseFloat(style.paddingRight) - 16;
+  return [...select.options].map((o) => [o.text, Math.ceil(pen.measureText(o.text).width - room)]);
+}"""
+
+
+def test_the_promise_editor_reads_whole_on_a_phone_in_every_language(app: Page) -> None:
+    """R11 promises are composed from selects: on a phone (360 px) no option of any select in
+    the terms dialog is cut off, in any of the four languages (a review found the French
+    Caesar promise truncated)."""
+    start_game(app)
+    mirror = Game(options(), SEED)
+
+    def ready(g: Game) -> bool:
+        a = scripted_action(g) if g.state.stage == "action" else None
+        return a is not None and a["type"] == "request" and board.SEATS[a["from"]] == 3
+
+    game = Game(options(), SEED)
+    for action in advance_to(mirror, ready):
+        play(app, game, action)
+    play(app, game, scripted_action(game))
+    for lang in ("en", "fr", "it", "es"):
+        app.set_viewport_size({"width": 1280, "height": 800})
+        app.locator("nav.menu").get_by_test_id("language").select_option(lang)
+        expect(app.locator("html")).to_have_attribute("lang", lang)
+        app.set_viewport_size({"width": 360, "height": 740})
+        app.get_by_test_id("answer-dialog").get_by_test_id("answer-terms").click()
+        terms = app.get_by_test_id("terms-dialog")
+        terms.get_by_test_id("promise-add").click()
+        for kind in ("consent", "caesar"):  # the addressee's select, then the space's
+            terms.get_by_test_id("promise-kind").select_option(kind)
+            selects = terms.locator("select:visible")
+            assert selects.count() >= 3
+            for i in range(selects.count()):
+                cut = [(text, over) for text, over in selects.nth(i).evaluate(OVERFLOW)
+                       if over > 0]
+                assert cut == [], (lang, cut)
+        terms.get_by_test_id("terms-cancel").click()
+        expect(terms).to_have_count(0)
 
 
 def test_a_caesar_promise_is_made_in_the_terms_dialog_and_binds_the_next_turn(app: Page) -> None:

@@ -130,10 +130,13 @@ export function openTermsComposer(table, o) {
       view.spaces.map((x) => h("option", { value: `${x.from}-${x.to}`,
         selected: p.caesar && p.caesar.from === x.from && p.caesar.to === x.to },
       t("terms.caesar.path", { from: x.from, to: x.to }))));
+    // the kind's words stay short enough for a phone's select; when the move is due follows
+    const when = h("span", { class: "promise-when" }, t("terms.promise.caesarWhen"));
     const showKind = () => {
       const caesarKind = kind.value === "caesar";
       player.hidden = caesarKind;
       space.hidden = !caesarKind;
+      when.hidden = !caesarKind;
     };
     kind.addEventListener("change", showKind);
     showKind();
@@ -147,7 +150,7 @@ export function openTermsComposer(table, o) {
     };
     by.addEventListener("change", notSelf);
     notSelf();
-    const row = h("div", { class: "promise" }, by, kind, player, space);
+    const row = h("div", { class: "promise" }, by, kind, player, space, when);
     const entry = { by, kind, player, space };
     row.append(h("button", { type: "button", class: "btn small quiet", "aria-label": t("terms.promise.remove"),
       onclick: () => { promises.splice(promises.indexOf(entry), 1); row.remove(); } }, "×"));
