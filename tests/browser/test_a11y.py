@@ -191,6 +191,44 @@ def test_a_full_turn_with_consent_by_keyboard_alone(app: Page) -> None:
     assert any(e["type"] == "answer" for e in game.events[len(prefix) - 1:])
 
 
+#: the focused board button and the centre of what stands for it (an office's frame, a laurel
+#: space's ring), as arrow-focus.js measures it
+FOCUSED_AT = """() => {
+  const el = document.activeElement;
+  const box = (el.querySelector(".frame, .focus-ring") ?? el).getBoundingClientRect();
+  return [el.dataset.testid ?? el.tagName, box.x + box.width / 2, box.y + box.height / 2];
+}"""
+
+
+def test_arrow_keys_walk_the_board_as_it_is_seen(app: Page) -> None:
+    """Arrow keys move the focus between the board's offices and laurel spaces in the arrow's
+    direction: up from office 1 the focus climbs, each step higher on screen, to office 12
+    beside the Senate, and right from there reaches the Senate; at the board's edge an arrow
+    keeps the focus where it is and does not scroll the page."""
+    start_game(app)
+    app.get_by_test_id("office-1").focus()
+    walk = [app.evaluate(FOCUSED_AT)]
+    while True:
+        app.keyboard.press("ArrowUp")
+        here = app.evaluate(FOCUSED_AT)
+        if here[0] == walk[-1][0]:
+            break
+        assert here[2] < walk[-1][2], (walk, here)
+        walk.append(here)
+    assert [step[0] for step in walk] == ["office-1", "space-1-5", "office-5", "office-8",
+                                          "space-8-12", "office-12"], walk
+    app.keyboard.press("ArrowRight")
+    app.keyboard.press("ArrowRight")
+    expect(app.get_by_test_id("office-13")).to_be_focused()
+    bottom = app.get_by_test_id("office-1")
+    bottom.focus()
+    # the page scrolls on an arrow whose default action is left to it
+    app.evaluate("addEventListener('keydown', (e) => { window.scrolls = !e.defaultPrevented; })")
+    app.keyboard.press("ArrowDown")
+    expect(bottom).to_be_focused()
+    assert app.evaluate("window.scrolls") is False
+
+
 def ignored_by_screen_readers(page: Page, selector: str) -> list[str]:
     """Why Chromium's accessibility tree leaves the element out (e.g. "activeModalDialog":
     inert behind a modal dialog), or [] when a screen reader gets it."""

@@ -239,11 +239,11 @@ def test_the_setup_shows_on_the_board_which_place_each_button_names(pal: Page) -
         expect(pal.locator("#pal-players li").first).to_contain_text(f"{names[colour]}: ")
 
 
-def test_the_focused_terrain_is_outlined_where_its_neighbours_cannot_hide_it(
-        pal: Page) -> None:
+def test_the_focused_terrain_is_outlined_and_the_arrow_keys_move_it(pal: Page) -> None:
     """A review could barely see which terrain had the keyboard's focus: the group's outline
     is a rectangle that the hexes drawn after it cover. The focused hex's own border takes the
-    focus colour instead."""
+    focus colour instead. The arrow keys move the focus from terrain to terrain as they lie:
+    right along a row, each step further right, until none is left, and back left."""
     start(pal, ["human", "human"])
     while stage(pal) == "setup":
         human_turn(pal)
@@ -257,6 +257,20 @@ def test_the_focused_terrain_is_outlined_where_its_neighbours_cannot_hide_it(
     focus = pal.evaluate("() => getComputedStyle(document.documentElement)"
                          ".getPropertyValue('--focus').trim()")
     assert focus == "#1c5fd0" and stroke == "rgb(28, 95, 208)", stroke
+    at = """() => { const el = document.activeElement; const box = el.getBoundingClientRect();
+      return [el.dataset.testid, box.x + box.width / 2, box.y + box.height / 2]; }"""
+    for key, sign in (("ArrowRight", 1), ("ArrowLeft", -1)):
+        walk = [pal.evaluate(at)]
+        while True:
+            pal.keyboard.press(key)
+            here = pal.evaluate(at)
+            if here[0] == walk[-1][0]:
+                break
+            assert here[0].startswith("pal-terrain-"), here
+            ahead, aside = sign * (here[1] - walk[-1][1]), abs(here[2] - walk[-1][2])
+            assert ahead > 0 and aside <= ahead * 3 ** 0.5, (walk, here)  # within 60 degrees
+            walk.append(here)
+        assert len(walk) >= 2, (key, walk)
 
 
 def test_the_terrain_the_log_names_is_numbered_on_the_board(pal: Page) -> None:

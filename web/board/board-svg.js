@@ -4,6 +4,7 @@
 
 import { s } from "../panels/dom.js";
 import { seatColour, shapePath, shapeTextY } from "./colours.js";
+import { arrowFocus } from "./arrow-focus.js";
 
 // The board's words (i18n.js's t and listText) are handed in by app.js (`words` below): this
 // module does not import i18n.js, so that the board and the page's start never wait for, nor
@@ -207,6 +208,8 @@ export class BoardSvg {
       if (this.lastStrip) this.drawStrip(...this.lastStrip);
     });
     svg.addEventListener("click", (event) => this.onActivate(event));
+    // an office is where its frame is, a laurel space where its ring is (not their targets)
+    arrowFocus(svg, ".frame, .focus-ring");
     svg.addEventListener("keydown", (event) => {
       if (event.key === "Enter" || event.key === " ") {
         event.preventDefault();

@@ -9,6 +9,7 @@
 // owner's own seat view does (P8).
 
 import { s, replace } from "../panels/dom.js";
+import { arrowFocus } from "../board/arrow-focus.js";
 import { t } from "../words/i18n.js";
 
 /** Hex size (centre to corner) in SVG units. */
@@ -71,6 +72,7 @@ export class PalBoard {
   constructor(svg, data) {
     this.svg = svg;
     this.data = data;
+    arrowFocus(svg);
     const xs = [];
     const ys = [];
     for (const c of data.board.cells) {

@@ -1,0 +1,61 @@
+// Arrow keys on a board: the focus moves to the nearest of its buttons in the arrow's
+// direction, as the eye would (Tab still walks them in the document's order). Shared by the
+// Quo Vadis? board (offices and laurel spaces) and the Palatinus hills (places, terrains).
+
+/** @type {Record<string, [number, number]>} */
+const DIRECTIONS = {
+  ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1],
+};
+
+/** The centre of an element's box on screen.
+ * @param {Element} el @returns {[number, number]} */
+function centre(el) {
+  const box = el.getBoundingClientRect();
+  return [box.x + box.width / 2, box.y + box.height / 2];
+}
+
+/**
+ * The candidate nearest to `from` in direction [dx, dy]: ahead of it, within 60 degrees of the
+ * direction, a step sideways costing twice a step ahead; null if there is none.
+ * @param {[number, number]} from @param {Array<[Element, [number, number]]>} candidates
+ * @param {[number, number]} direction @returns {Element|null}
+ */
+export function nearestAhead(from, candidates, [dx, dy]) {
+  let best = null;
+  let bestCost = Infinity;
+  for (const [el, [x, y]] of candidates) {
+    const ahead = (x - from[0]) * dx + (y - from[1]) * dy;
+    const aside = Math.abs((x - from[0]) * dy - (y - from[1]) * dx);
+    if (ahead < 1 || aside > ahead * Math.sqrt(3)) continue;
+    const cost = ahead + 2 * aside;
+    if (cost < bestCost) {
+      best = el;
+      bestCost = cost;
+    }
+  }
+  return best;
+}
+
+/**
+ * Let the arrow keys move the focus between the focusable buttons inside `root`. On a button
+ * an arrow never scrolls the page, even with no button ahead (the focus would slide out of
+ * sight); with a modifier it keeps its usual meaning.
+ * @param {Element} root
+ * @param {string|null} [anchor] a selector of the part of a button that stands where it is
+ *   seen (a wide touch target around it would move its centre); the whole button if none
+ */
+export function arrowFocus(root, anchor = null) {
+  const where = (/** @type {Element} */ el) => centre((anchor && el.querySelector(anchor)) || el);
+  root.addEventListener("keydown", (event) => {
+    const key = /** @type {KeyboardEvent} */ (event);
+    const direction = DIRECTIONS[key.key];
+    const from = document.activeElement;
+    if (!direction || key.altKey || key.ctrlKey || key.metaKey || key.shiftKey
+      || !from || from === root || !root.contains(from)) return;
+    const buttons = [...root.querySelectorAll('[tabindex="0"]')]
+      .filter((el) => el !== from && el.getClientRects().length > 0);
+    const next = nearestAhead(where(from), buttons.map((el) => [el, where(el)]), direction);
+    key.preventDefault();
+    /** @type {HTMLElement|SVGElement|null} */ (next)?.focus();
+  });
+}
