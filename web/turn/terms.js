@@ -37,10 +37,12 @@ function tokenPicker(label, side, limits, held, initial, note) {
   const markFull = () => {
     for (const button of plus) button.disabled = sum() >= held;
   };
+  let left = held;  // what the terms started from, cut to what the payer holds
   for (const kind of KINDS) {
     const max = limits ? (limits[kind] ?? 0) : held;
+    counts[kind] = Math.min(counts[kind], max, left);
+    left -= counts[kind];
     if (max === 0) continue;
-    counts[kind] = Math.min(counts[kind], max, held - sum());
     const out = h("output", { "data-testid": `pay-${side}-${kind}` }, String(counts[kind]));
     const change = (delta) => {
       if (delta > 0 && sum() >= held) return;
