@@ -519,6 +519,21 @@ def test_the_log_is_worded_in_the_chosen_language(pal: Page) -> None:
     assert pal.get_by_test_id("pal-new").inner_text() == "Nuova partita"
 
 
+def test_a_key_under_the_board_says_what_each_letter_stands_for(pal: Page) -> None:
+    """P1, P6: the letters on the inhabitants are their kinds' initials, those on the hills the
+    order of scoring, and C or F stand for both: a review mixed them up. A key under the board
+    names each in the chosen language, with the letters the pieces show."""
+    start(pal, ["human", "human"])
+    key = pal.get_by_test_id("pal-key")
+    items = key.locator(".pal-key-item")
+    expect(items).to_have_text(["Mmerchant", "Ffarmer", "Ccondottiero", "Wwolf side",
+                                "Ahills, scored from A to G"])
+    pal.get_by_test_id("language").select_option("fr")
+    pal.locator("html[lang='fr']").wait_for(state="attached")
+    expect(items).to_have_text(["Mmarchand", "Ppaysan", "Ccondottiere", "Lface louve",
+                                "Acollines, décomptées de A à G"])
+
+
 def test_the_seats_are_named_by_names_that_read_in_any_language(pal: Page) -> None:
     """A review switched the language of a game started with the form's names and kept
     reading "Player 2": the form offers names, as Quo Vadis?'s does, and an empty one is

@@ -50,6 +50,7 @@ export default {
   "palatinus.face.farmer": "farmers",
   "palatinus.face.condottiero": "condottieri",
   "palatinus.face.wolf": "wolf side",
+  "palatinus.key.hills": "hills, scored from A to G",
   "palatinus.colour.0": "red",
   "palatinus.colour.1": "blue",
   "palatinus.colour.2": "yellow",

@@ -50,6 +50,7 @@ export default {
   "palatinus.face.farmer": "campesinos",
   "palatinus.face.condottiero": "condotieros",
   "palatinus.face.wolf": "cara de loba",
+  "palatinus.key.hills": "colinas, puntuadas de la A a la G",
   "palatinus.colour.0": "rojo",
   "palatinus.colour.1": "azul",
   "palatinus.colour.2": "amarillo",

@@ -50,6 +50,7 @@ export default {
   "palatinus.face.farmer": "paysans",
   "palatinus.face.condottiero": "condottieri",
   "palatinus.face.wolf": "face louve",
+  "palatinus.key.hills": "collines, décomptées de A à G",
   "palatinus.colour.0": "rouge",
   "palatinus.colour.1": "bleu",
   "palatinus.colour.2": "jaune",

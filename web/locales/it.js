@@ -50,6 +50,7 @@ export default {
   "palatinus.face.farmer": "contadini",
   "palatinus.face.condottiero": "condottieri",
   "palatinus.face.wolf": "lato lupa",
+  "palatinus.key.hills": "colli, valutati da A a G",
   "palatinus.colour.0": "rosso",
   "palatinus.colour.1": "blu",
   "palatinus.colour.2": "giallo",

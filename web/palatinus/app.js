@@ -24,8 +24,9 @@ const modules = Promise.all([import("../words/i18n.js"), import("../panels/dom.j
   import("./board.js"), import("./table.js"), import("./saves.js"), import("../words/page-text.js"),
   import("../boot/tabs.js")]);
 
-/** The page's static words in the chosen language. @param {(key: string) => string} t */
-function word(t) {
+/** The page's static words in the chosen language, and the board's key (board.js).
+ * @param {(key: string) => string} t @param {() => Element[]} boardKey */
+function word(t, boardKey) {
   document.title = t("palatinus.title");
   const text = { "pal-new": "palatinus.new", "pal-export": "palatinus.save",
     "pal-import": "palatinus.open", "pal-back": "palatinus.back",
@@ -36,6 +37,7 @@ function word(t) {
   $("pal-board").setAttribute("aria-label", t("palatinus.board"));
   $("pal-board-wrap").setAttribute("aria-label", t("palatinus.board"));
   document.querySelector("nav.menu")?.setAttribute("aria-label", t("palatinus.menu"));
+  $("pal-key").replaceChildren(...boardKey());
 }
 
 /** A random seed from the browser's generator (P3: the seed decides the draws). */
@@ -45,14 +47,14 @@ function randomSeed() {
 }
 
 async function main() {
-  const [i18n, dom, { PalEngine }, { PalBoard }, { PalTable }, saves, pageText, { TabLock }] =
+  const [i18n, dom, { PalEngine }, { PalBoard, boardKey }, { PalTable }, saves, pageText, { TabLock }] =
     await modules;
   const { t } = i18n;
   const { h, replace } = dom;
   await i18n.ready.catch(() => {});
   say = t;
   $("pal-turn-heading").textContent = t("page.preparing");
-  word(t);
+  word(t, boardKey);
   document.querySelector("nav.menu")?.append(pageText.languageSwitch());
   let engine;
   try {
@@ -159,7 +161,7 @@ async function main() {
     if (table.load(await file.text())) $("pal-export").disabled = false;
   });
   addEventListener(i18n.CHANGE_EVENT, () => {
-    word(t);
+    word(t, boardKey);
     if (table.view) table.render();
     else newGameForm();
   });

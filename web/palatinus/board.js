@@ -8,7 +8,7 @@
 // A face-down inhabitant's kind is drawn only when the view given carries it, which only the
 // owner's own seat view does (P8).
 
-import { s, replace } from "../panels/dom.js";
+import { h, s, replace } from "../panels/dom.js";
 import { arrowFocus } from "../board/arrow-focus.js";
 import { t } from "../words/i18n.js";
 
@@ -192,6 +192,31 @@ export class PalBoard {
       style: { fill: colour.ink } }, wolfOnly ? t("palatinus.wolf.short") : kindLetter(piece.kind));
     return s("g", { "aria-hidden": "true", "data-owner": String(piece.owner) }, circle, text);
   }
+}
+
+/**
+ * The board's key: what the letters on the inhabitants and on the hills stand for, in the
+ * chosen language (the letters alone read alike: C is a condottiero and hill C). For the eye
+ * only: every cell says what it holds to a screen reader.
+ * @returns {Element[]}
+ */
+export function boardKey() {
+  const chip = (/** @type {string} */ letter, wolf = false) => s("svg",
+    { class: "pal-key-chip", viewBox: "-20 -20 40 40", "aria-hidden": "true" },
+    s("circle", { r: "17", class: `pal-piece${wolf ? " wolf" : ""}` }),
+    s("text", { y: "7.5", class: "pal-piece-text" }, letter));
+  const item = (/** @type {Element} */ mark, /** @type {string} */ words) =>
+    h("span", { class: "pal-key-item" }, mark, words);
+  const hill = s("svg", { class: "pal-key-chip", viewBox: "-20 -20 40 40", "aria-hidden": "true" },
+    s("polygon", { points: "0,-19 16.5,-9.5 16.5,9.5 0,19 -16.5,9.5 -16.5,-9.5",
+      class: "pal-hex hill" }),
+    s("text", { y: "7.5", class: "pal-letter" }, "A"));
+  return [
+    ...["merchant", "farmer", "condottiero"].map((kind) =>
+      item(chip(kindLetter(kind)), t(`palatinus.kind.${kind}`))),
+    item(chip(t("palatinus.wolf.short"), true), t("palatinus.face.wolf")),
+    item(hill, t("palatinus.key.hills")),
+  ];
 }
 
 /** Make an SVG group act as a button: click, Enter and Space. */
