@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -22,6 +23,30 @@ def points(total: int) -> str:
 def hoard_words(page: Page) -> str:
     """Everything in the DOM, markup and attributes included."""
     return page.content()
+
+
+def test_a_new_games_seed_is_drawn_unseen_unless_typed(app: Page) -> None:
+    """R10, rulings.md #21: with the seed and the public actions anyone could foresee the pile
+    and add up every hoard. The new-game screen proposes none (a review read the seed it once
+    showed, before the game began): left empty, the seed drawn at the start (kept in the
+    table's own autosave) appears nowhere in the page; a mistyped one is refused."""
+    dialog = app.get_by_test_id("new-game-dialog")
+    seed = dialog.get_by_test_id("seed")
+    expect(seed).to_have_value("")
+    expect(seed).to_have_attribute("placeholder", "drawn at random, unseen")
+    seed.fill("12x")
+    dialog.get_by_test_id("play-bots").click()
+    expect(dialog).to_contain_text("The seed is a whole number")
+    seed.fill("")
+    dialog.get_by_test_id("play-bots").click()
+    expect(dialog).to_have_count(0)
+    saved = app.wait_for_function("() => localStorage.getItem('quo-vadis.autosave')").json_value()
+    drawn = str(json.loads(saved)["seed"])
+    assert re.fullmatch(r"\d+", drawn), drawn
+    assert drawn not in app.content()
+    app.get_by_test_id("new-game").click()
+    expect(app.get_by_test_id("new-game-dialog").get_by_test_id("seed")).to_have_value("")
+    assert drawn not in app.content()
 
 
 def test_no_hoard_value_in_the_page_unless_its_owner_looks(app: Page) -> None:

@@ -1,7 +1,8 @@
 // The new game screen: 3-5 players with names and colours, each a human or a bot (easy, normal,
 // hard), who starts (or at random), the variants V1-V3, the promise horizon (R11, R12), the
-// hand-over setting, and the seed (shown, and editable so that a game can be replayed). One
-// click on "Play against bots" starts you against two normal bots.
+// hand-over setting, and the seed: left empty, one is drawn at the start and never shown (with
+// the seed anyone could foresee the pile and add up every hoard, R10, rulings.md #21); a seed
+// typed in replays a game. One click on "Play against bots" starts you against two normal bots.
 
 import { h, replace } from "./dom.js";
 import { openDialog, confirmDialog } from "./dialogs.js";
@@ -173,7 +174,8 @@ export class NewGame {
     handover.addEventListener("change", () => { handoverTouched = true; });
     const humans = () => rows.slice(0, n).filter((r) => r.kind.value === "human").length;
     const seed = h("input", { type: "text", inputmode: "numeric", id: "ng-seed", "data-testid": "seed",
-      value: d.seed ?? String(randomSeed()), pattern: "[0-9]*", autocomplete: "off" });
+      value: d.seed ?? "", placeholder: t("newGame.seedRandom"), pattern: "[0-9]*",
+      autocomplete: "off", "aria-describedby": "ng-seed-hint" });
     const language = languageSwitch();
     language.id = "ng-language";
     language.dataset.testid = "new-game-language";
@@ -196,10 +198,8 @@ export class NewGame {
           language),
         h("p", { class: "field check" }, handover, h("label", { for: "ng-handover" },
           t("newGame.handover"))),
-        h("p", { class: "field" }, h("label", { for: "ng-seed" }, t("newGame.seed")), seed, " ",
-          h("button", { type: "button", class: "btn small", "data-testid": "seed-new",
-            onclick: () => { seed.value = String(randomSeed()); } }, t("newGame.newSeed"))),
-        h("p", { class: "hint" }, t("newGame.seedHint"))),
+        h("p", { class: "field" }, h("label", { for: "ng-seed" }, t("newGame.seed")), seed),
+        h("p", { class: "hint", id: "ng-seed-hint" }, t("newGame.seedHint"))),
       h("p", { class: "hint" }, h("a", { href: "./palatinus.html",
         "data-testid": "new-game-palatinus" }, t("palatinus.link.aria"))),
     ];
@@ -251,10 +251,11 @@ export class NewGame {
     if (new Set(names.map((x) => x.toLowerCase())).size !== n) {
       return dlg.error(t("newGame.sameName"));
     }
-    const seedText = f.seed.value.trim();
-    if (!/^\d{1,16}$/.test(seedText) || Number(seedText) > MAX_SEED) {
+    const typed = f.seed.value.trim();
+    if (typed && (!/^\d{1,16}$/.test(typed) || Number(typed) > MAX_SEED)) {
       return dlg.error(t("newGame.badSeed"));
     }
+    const seedText = typed || String(randomSeed());  // drawn now, never shown (R10)
     const options = {
       players: n, names, first_player: f.first.value === "" ? null : Number(f.first.value),
       scarce_laurels: f.v1.checked, open_hoards: f.v2.value, series: f.v3.checked,
