@@ -148,6 +148,7 @@ def test_a_deal_with_a_payment(app: Page) -> None:
     held = sum(hoard)
     expect(terms).to_contain_text(f"{NAMES[mover]} holds {held} laurel")
     plus = terms.locator('[data-testid^="pay-mover-"][data-testid$="-plus"]')
+    expect(terms.get_by_test_id(f"pay-mover-{kind}-minus")).to_be_disabled()  # nothing to take off
     for _ in range(held):
         terms.get_by_test_id(f"pay-mover-{kind}-plus").click()
     expect(terms.get_by_test_id(f"pay-mover-{kind}")).to_have_text(str(held))

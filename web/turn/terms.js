@@ -34,8 +34,10 @@ function tokenPicker(label, side, limits, held, initial, note) {
   const rows = [];
   const plus = [];
   const sum = () => KINDS.reduce((n, k) => n + counts[k], 0);
+  const minus = [];
   const markFull = () => {
     for (const button of plus) button.disabled = sum() >= held;
+    for (const [button, kind] of minus) button.disabled = counts[kind] === 0;
   };
   let left = held;  // what the terms started from, cut to what the payer holds
   for (const kind of KINDS) {
@@ -53,18 +55,20 @@ function tokenPicker(label, side, limits, held, initial, note) {
     const more = h("button", { type: "button", class: "btn small",
       "aria-label": t("terms.more", { laurel: kindLabel(kind) }),
       "data-testid": `pay-${side}-${kind}-plus`, onclick: () => change(1) }, "+");
+    const fewer = h("button", { type: "button", class: "btn small",
+      "aria-label": t("terms.fewer", { laurel: kindLabel(kind) }),
+      "data-testid": `pay-${side}-${kind}-minus`, onclick: () => change(-1) }, "−");
     plus.push(more);
+    minus.push([fewer, kind]);
     rows.push(h("div", { class: "stepper" },
-      h("span", { class: "kind" }, kindLabel(kind)),
-      h("button", { type: "button", class: "btn small", "aria-label": t("terms.fewer", { laurel: kindLabel(kind) }),
-        "data-testid": `pay-${side}-${kind}-minus`, onclick: () => change(-1) }, "−"),
-      out, more,
+      h("span", { class: "kind" }, kindLabel(kind)), fewer, out, more,
       limits ? h("span", { class: "of" }, t("terms.of", { max })) : null));
   }
   markFull();
+  // a payer with no laurels: the note says so when it names them, else this line
   const box = h("fieldset", { class: "tokens" }, h("legend", {}, label),
     note ? h("p", { class: "hint" }, note) : null,
-    rows.length ? rows : h("p", { class: "hint" }, t("terms.noLaurels")));
+    rows.length || (!limits && note) ? rows : h("p", { class: "hint" }, t("terms.noLaurels")));
   const value = () => KINDS.flatMap((k) => Array(counts[k]).fill(k));
   return { box, value };
 }
