@@ -365,6 +365,13 @@ def test_grammar_of_the_crafted_events() -> None:
     assert move[3].startswith(
         "Anna mueve a un senador de la asamblea 9 a la asamblea 13 con el apoyo "
         "de 2 senadores propios. Toma el laurel, que se repone con un laurel de César.")
+    # each supporter has its preposition: "de son propre sénateur et de Bruno", not "… et Bruno"
+    mixed = next(o for o, r in zip(out, rows, strict=True)
+                 if r["event"].get("supporters") == [0, 1])
+    assert mixed[0].endswith("with the consent of their own senator and Bruno.")
+    assert mixed[1].endswith("con il consenso di un proprio senatore e di Bruno.")
+    assert mixed[2].endswith("avec le consentement de son propre sénateur et de Bruno.")
+    assert mixed[3].endswith("con el apoyo de un senador propio y de Bruno.")
     request = out[0]
     assert request[1].startswith("Anna chiede a Bruno e Carla il consenso")
     assert ("Offerta a Bruno: chi muove paga 2 Allori; Anna promette di negare il consenso a Carla."

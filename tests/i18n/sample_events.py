@@ -59,6 +59,7 @@ CRAFTED: list[dict[str, Any]] = [
     {"type": "move", "player": 1, "from": 4, "to": 8, "supporters": [0], "took": True,
      "replaced_by": "II", "deals": [{"with": 0, "split": True,
                                      "split_tokens": {"mover_gave": 0, "consenter_gave": 0}}]},
+    {"type": "move", "player": 0, "from": 1, "to": 8, "supporters": [0, 1]},
     {"type": "move", "player": 1, "from": 3, "to": 6, "supporters": [], "caesar": True},
     {"type": "move", "player": 1, "from": 0, "to": 4, "supporters": []},
     {"type": "caesar", "player": 2, "from": 6, "to": 9, "was": {"from": 9, "to": 13},
