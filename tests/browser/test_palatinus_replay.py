@@ -51,6 +51,14 @@ def test_a_finished_game_is_watched_again_without_showing_a_wolf_early(
     # the replay is offered once the scoring has been shown
     assert pal.get_by_test_id("pal-replay").count() == 0
     pal.get_by_test_id("pal-score-all").click()
+    # P6: once scored, a hill whose token a player took, or a tie removed, shows none
+    game = Game.load(save)
+    steps = game.events[-1]["final"]["steps"]
+    taken = {st["hill"] for st in steps if st["step"] in ("token", "tie")}
+    assert taken
+    for tile in game.view()["tiles"]:
+        hill = pal.locator(f"[data-cell='{tile['hill']}'] .pal-token")
+        expect(hill).to_have_count(0 if tile["letter"] in taken else 1)
     pal.get_by_test_id("pal-replay").click()
     pal.locator("html[data-pal-replay='0']").wait_for(state="attached")
     expect(pal.get_by_test_id("pal-replay-step")).to_have_text(f"Step 0 of {len(actions)}")
@@ -79,6 +87,12 @@ def test_a_finished_game_is_watched_again_without_showing_a_wolf_early(
         assert not [w for w in KIND_WORDS if w in words], (action, words)
     # the steps shown are the game's own, in the log
     expect(pal.get_by_test_id("pal-log").locator("li")).to_have_count(middle)
+    # and each player holds what it held then (P8: counts anyone may see), not the end's none
+    past = Game.load({**save, "actions": actions[:middle]})
+    seats = pal.locator("#pal-players li")
+    for seat in range(2):
+        expect(seats.nth(seat)).to_contain_text(f"{past.state.held(seat)} inhabitants held")
+    assert past.state.held(0) > 0
 
     # the replay's screen passes axe too (its bar is a named group of buttons)
     pal.add_script_tag(path=str(fetch_axe()))

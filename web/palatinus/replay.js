@@ -68,6 +68,7 @@ export class PalReplay {
     const names = table.names();
     table.els.heading.textContent = t("palatinus.replay.heading");
     table.board.draw(view);
+    table.renderPlayers(view);  // what each held then, not at the end
     const button = (label, aria, testid, delta) => h("button", { type: "button", class: "btn",
       "aria-label": aria, "data-testid": `pal-${testid}`, disabled: (delta < 0 && n === 0)
         || (delta > 0 && n === total), onclick: () => this.step(delta, testid) }, label);

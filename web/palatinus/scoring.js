@@ -1,7 +1,8 @@
 // The final scoring shown step by step (P5–P7): the last placement's event carries
 // `final.steps`, the whole scoring in the order a table plays it. This module only tells
 // which steps are shown and what the board looks like after them (captives and fled
-// condottieri leave it as their steps are shown); the engine decided everything.
+// condottieri leave it, and tokens their hills, as their steps are shown); the engine decided
+// everything.
 
 /**
  * The inhabitants still on the board after the first `shown` steps.
@@ -18,6 +19,19 @@ export function boardAfter(steps, shown) {
   }
   return reveal.inhabitants.filter((p) => !gone.has(p.terrain))
     .map((p) => ({ ...p, wolf: false }));
+}
+
+/**
+ * The hills' tiles after the first `shown` steps: a token taken by a player, or removed by a
+ * tie (P6), leaves its hill; an unclaimed one stays.
+ * @template {{letter: string|null, token: number|null}} T
+ * @param {T[]} tiles @param {import("qvcore-palatinus-protocol").StepData[]} steps
+ * @param {number} shown @returns {T[]}
+ */
+export function tilesAfter(tiles, steps, shown) {
+  const gone = new Set(steps.slice(0, shown)
+    .filter((st) => st.step === "token" || st.step === "tie").map((st) => st.hill));
+  return tiles.map((tile) => (gone.has(tile.letter) ? { ...tile, token: null } : tile));
 }
 
 /** The board as it stood when the last inhabitant was placed: a wolf face shows no kind yet,

@@ -24,7 +24,7 @@ import { has, t } from "../words/i18n.js";
 import { COLOURS, tilePreview } from "./board.js";
 import { botPauseMs, PalBots } from "./bots.js";
 import { PalReplay } from "./replay.js";
-import { boardAfter, boardBefore, hillAt } from "./scoring.js";
+import { boardAfter, boardBefore, hillAt, tilesAfter } from "./scoring.js";
 import { writeAutosave } from "./saves.js";
 import { logText, pieceChoice, stepText } from "./words.js";
 
@@ -413,7 +413,8 @@ export class PalTable {
     root.dataset.palScoring = done ? "done" : "shown";
     root.dataset.palShown = String(this.shown);
     const shownSteps = steps.slice(0, this.shown);
-    this.board.draw(this.view, { pieces: this.shown ? boardAfter(steps, this.shown)
+    this.board.draw({ ...this.view, tiles: tilesAfter(this.view.tiles, steps, this.shown) },
+      { pieces: this.shown ? boardAfter(steps, this.shown)
       : boardBefore(this.view.board), hill: this.shown ? hillAt(steps, this.shown - 1) : null, names });
     const next = () => {
       this.shown = Math.min(steps.length, this.shown + 1);
@@ -459,8 +460,8 @@ export class PalTable {
       h("td", {}, String(p.points))))));
   }
 
-  renderPlayers() {
-    const view = this.view;
+  /** The players and what each holds, from `view` (the table's, or a replay's step). */
+  renderPlayers(view = this.view) {
     replace(this.els.players, h("ul", { class: "pal-seats" }, view.players.map((p) => {
       // what is behind the screen, counted by anyone (P8): per colour when a seat has two
       const colours = [...new Set(p.screen.map((x) => x.colour))];
