@@ -168,6 +168,26 @@ def test_bad_saves_are_refused_clearly(data, expected) -> None:
 # -- the JSON bridge ---------------------------------------------------------------------
 
 
+def test_p3_check_save_counts_a_saves_actions_and_leaves_the_table_as_it_is() -> None:
+    """The page asks before a file replaces a running game (palatinus-rulings #17): the bridge
+    says whether a save would load and how many actions it holds, and changes nothing; a bad
+    one gets the same error ``load`` would give."""
+    saved = random_game(3, 8).save()
+    table = Table()
+    table.new_game('{"players": 2}', 3)
+    table.act(json.dumps(json.loads(table.legal(json.loads(table.view(None))["view"]
+                                                ["current"]))["legal"][0]))
+    before = table.view(None)
+    reply = json.loads(table.check_save(json.dumps(saved)))
+    assert reply == {"ok": True, "actions": len(saved["actions"])}
+    for bad, code in (("{", "corrupt_save"), ('{"format": "qvcore-save"}', "foreign_save"),
+                      ("[]", "foreign_save")):
+        refused = json.loads(table.check_save(bad))
+        assert not refused["ok"] and refused["error"]["code"] == code, refused
+        assert refused == json.loads(Table().load(bad))  # what opening it would say
+    assert table.view(None) == before
+
+
 def _documented_codes() -> set[str]:
     text = (ROOT / "docs" / "palatinus-protocol.md").read_text(encoding="utf-8")
     return set(re.findall(r"^\| `([a-z_]+)` \|", text, re.M))

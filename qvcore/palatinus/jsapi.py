@@ -49,6 +49,14 @@ class Table:
             return {"view": game.view(None), "meta": data.get("meta")}
         return reply(run)
 
+    def check_save(self, save_json: str) -> str:
+        """Whether a saved game would load, and how many actions it holds (P3); the game on
+        the table is unchanged, so the page can ask before one replaces it."""
+        def run() -> dict[str, Any]:
+            data = loads(save_json, "save", "corrupt_save", "this file")
+            return {"actions": len(Game.load(data).actions)}
+        return reply(run)
+
     def save(self, meta_json: str = "null") -> str:
         """The save data of the running game, with the page's ``meta``."""
         return reply(lambda: {"save": self._game().save(_json(meta_json, "the meta text"))})

@@ -467,8 +467,9 @@ def test_p8_a_tile_laid_in_the_set_up_is_not_taken_back(pal: Page) -> None:
 
 
 def test_undo_the_autosave_and_a_saved_file(pal: Page, tmp_path: Path) -> None:
-    """Undo takes back the last move; a reload resumes the autosaved game; a downloaded file
-    opens the same game again."""
+    """Undo takes back the last move; a reload goes on with the autosaved game at once; a
+    downloaded file (the page says it holds the hidden kinds, palatinus-rulings #17) opens the
+    same game again, once the player agrees to replace the running one."""
     start(pal, ["human", "human"])
     for _ in range(7):
         human_turn(pal)
@@ -493,21 +494,27 @@ def test_undo_the_autosave_and_a_saved_file(pal: Page, tmp_path: Path) -> None:
     download.value.save_as(saved)
     data = json.loads(saved.read_text(encoding="utf-8"))
     assert data["format"] == "palatinus-save" and len(data["actions"]) == 7
+    expect(pal.get_by_test_id("pal-message")).to_contain_text(
+        "inhabitants wolf side up included: keep it from the other players")
 
     pal.reload()
     wait_engine(pal)
-    pal.get_by_test_id("pal-resume").click()
     pal.locator("html[data-pal-actions='7']").wait_for(state="attached")
     # P8 after a reload too: the seat to act must confirm before its screen is shown
     assert pal.get_attribute("html", "data-pal-looking") is None
     assert pal.get_by_test_id("pal-handover-ok").count() == 1
 
-    pal.get_by_test_id("pal-new").click()
-    pal.get_by_test_id("pal-start").wait_for()
-    with pal.expect_file_chooser() as chooser:
-        pal.get_by_test_id("pal-import").click()
-    chooser.value.set_files(saved)
-    pal.locator("html[data-pal-actions='7']").wait_for(state="attached")
+    human_turn(pal)  # the game on the table moves on: opening the file would replace it
+    pal.locator("html[data-pal-actions='8']").wait_for(state="attached")
+    for answer, actions_then in (("confirm-no", "8"), ("confirm-yes", "7")):
+        with pal.expect_file_chooser() as chooser:
+            pal.get_by_test_id("pal-import").click()
+        chooser.value.set_files(saved)
+        confirm = pal.get_by_test_id("pal-open-confirm")
+        expect(confirm).to_contain_text("(7 actions) replaces the one on the table")
+        confirm.get_by_test_id(answer).click()
+        pal.locator(f"html[data-pal-actions='{actions_then}']").wait_for(state="attached")
+    expect(pal.get_by_test_id("pal-open-confirm")).to_have_count(0)
 
 
 def test_the_log_is_worded_in_the_chosen_language(pal: Page) -> None:

@@ -33,6 +33,7 @@ export default {
   "palatinus.menu": "Game",
   "palatinus.new": "New game",
   "palatinus.save": "Save",
+  "palatinus.saved": "Saved to the file {file}. It holds the whole game, inhabitants wolf side up included: keep it from the other players while the game runs.",
   "palatinus.open": "Open",
   "palatinus.back": "Quo Vadis?",
   "palatinus.players": "Players",

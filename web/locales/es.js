@@ -33,6 +33,7 @@ export default {
   "palatinus.menu": "Partida",
   "palatinus.new": "Nueva partida",
   "palatinus.save": "Guardar",
+  "palatinus.saved": "Guardada en el archivo {file}. Contiene toda la partida, habitantes con la cara de loba arriba incluidos: mantenlo lejos de los demás jugadores mientras dure la partida.",
   "palatinus.open": "Abrir",
   "palatinus.back": "Quo Vadis?",
   "palatinus.players": "Jugadores",

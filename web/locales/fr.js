@@ -33,6 +33,7 @@ export default {
   "palatinus.menu": "Partie",
   "palatinus.new": "Nouvelle partie",
   "palatinus.save": "Enregistrer",
+  "palatinus.saved": "Enregistrée dans le fichier {file}. Il contient toute la partie, habitants face louve compris\u00a0: gardez-le loin des autres joueurs tant que la partie dure.",
   "palatinus.open": "Ouvrir",
   "palatinus.back": "Quo Vadis?",
   "palatinus.players": "Joueurs",

@@ -33,6 +33,7 @@ export default {
   "palatinus.menu": "Partita",
   "palatinus.new": "Nuova partita",
   "palatinus.save": "Salva",
+  "palatinus.saved": "Salvata nel file {file}. Contiene tutta la partita, abitanti lato lupa in su compresi: tienilo lontano dagli altri giocatori finché la partita è in corso.",
   "palatinus.open": "Apri",
   "palatinus.back": "Quo Vadis?",
   "palatinus.players": "Giocatori",

@@ -22,7 +22,7 @@ const pyodide = loadEngine(({ stage, fraction, message }) => {
 pyodide.catch(() => {});
 const modules = Promise.all([import("../words/i18n.js"), import("../panels/dom.js"), import("./engine.js"),
   import("./board.js"), import("./table.js"), import("./saves.js"), import("../words/page-text.js"),
-  import("../boot/tabs.js")]);
+  import("../boot/tabs.js"), import("../panels/dialogs.js")]);
 
 /** The page's static words in the chosen language, and the board's key (board.js).
  * @param {(key: string) => string} t @param {() => Element[]} boardKey */
@@ -47,8 +47,8 @@ function randomSeed() {
 }
 
 async function main() {
-  const [i18n, dom, { PalEngine }, { PalBoard, boardKey }, { PalTable }, saves, pageText, { TabLock }] =
-    await modules;
+  const [i18n, dom, { PalEngine }, { PalBoard, boardKey }, { PalTable }, saves, pageText, { TabLock },
+    dialogs] = await modules;
   const { t } = i18n;
   const { h, replace } = dom;
   await i18n.ready.catch(() => {});
@@ -150,7 +150,10 @@ async function main() {
   $("pal-new").addEventListener("click", newGameForm);
   $("pal-export").addEventListener("click", () => {
     const save = table.saveData();
-    if (save) saves.download(save, "palatinus.json");
+    if (!save) return;
+    saves.download(save, "palatinus.json");
+    // the file replays the whole game, face-down inhabitants included (palatinus-rulings #17)
+    table.say(t("palatinus.saved", { file: "palatinus.json" }));
   });
   $("pal-import").addEventListener("click", () => $("pal-import-file").click());
   $("pal-import-file").addEventListener("change", async () => {
@@ -158,7 +161,17 @@ async function main() {
     const file = input.files?.[0];
     input.value = "";
     if (!file) return;
-    if (table.load(await file.text())) $("pal-export").disabled = false;
+    const text = await file.text();
+    if (table.view && table.view.stage !== "over" && table.actions > 0) {
+      // a file the engine refuses changes nothing and needs no question
+      const probe = engine.checkSave(text);
+      if (!probe.ok) return void table.fail(probe.error);
+      const ok = await dialogs.confirmDialog(t("saves.replace.title"),
+        t("saves.replace.text", { file: file.name, count: probe.actions }),
+        { yes: t("saves.replace.yes"), testid: "pal-open-confirm" });
+      if (!ok) return;
+    }
+    if (table.load(text)) $("pal-export").disabled = false;
   });
   addEventListener(i18n.CHANGE_EVENT, () => {
     word(t, boardKey);
@@ -166,8 +179,13 @@ async function main() {
     else newGameForm();
   });
   for (const id of ["pal-new", "pal-import"]) $(id).disabled = false;
-  newGameForm();
-  if (!(await tab.claim())) tab.showElsewhere();
+  // a reload goes on with the game this browser saved, as Quo Vadis? does (the tab that plays
+  // it only: another tab offers to take over)
+  const owner = await tab.claim();
+  const saved = owner ? saves.readAutosave() : null;
+  if (saved && table.load(saved)) $("pal-export").disabled = false;
+  else newGameForm();
+  if (!owner) tab.showElsewhere();
   root.dataset.engine = "ready";
   Object.assign(window, { __pal: { table, engine } });
 }

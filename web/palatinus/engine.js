@@ -23,6 +23,7 @@ export class PalEngine {
 
   /** @param {string} text */
   load(text) { return this.call("load", text); }
+  checkSave(text) { return this.call("check_save", text); }
 
   /** @param {any} meta */
   save(meta) { return this.call("save", JSON.stringify(meta ?? null)); }
