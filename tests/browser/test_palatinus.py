@@ -273,6 +273,25 @@ def test_the_focused_terrain_is_outlined_and_the_arrow_keys_move_it(pal: Page) -
         assert len(walk) >= 2, (key, walk)
 
 
+def test_a_place_focused_in_the_set_up_takes_the_focus_colour(pal: Page) -> None:
+    """A review saw a thin dark box, not the focus colour, round a place focused in the set-up:
+    a place offered is outlined in purple, and that outline won over the focus's. Tabbed to, a
+    place's hexes take the focus colour, as a terrain's does, and no box is drawn."""
+    start(pal, ["human", "human"])
+    pal.locator("html:not([data-guard])").wait_for(state="attached")
+    pal.get_by_test_id("pal-rotate-right").focus()
+    for _ in range(12):
+        pal.keyboard.press("Tab")
+        if pal.locator('[data-testid^="pal-place-"]:focus').count():
+            break
+    place = pal.locator('[data-testid^="pal-place-"]:focus')
+    expect(place).to_have_count(1)
+    strokes = place.locator(".pal-hex").evaluate_all(
+        "(hexes) => [...new Set(hexes.map((el) => getComputedStyle(el).stroke))]")
+    assert strokes == ["rgb(28, 95, 208)"], strokes
+    assert place.evaluate("(el) => getComputedStyle(el).outlineStyle") == "none"
+
+
 def test_the_terrain_the_log_names_is_numbered_on_the_board(pal: Page) -> None:
     """P4/P8: the log names a terrain by its number ("… on terrain 44"): the board shows that
     number on the terrain (a review could not match a log line to a hex)."""
