@@ -273,6 +273,34 @@ def test_the_focused_terrain_is_outlined_and_the_arrow_keys_move_it(pal: Page) -
         assert len(walk) >= 2, (key, walk)
 
 
+def test_the_focus_goes_to_the_heading_when_a_choice_leaves_the_screen(pal: Page) -> None:
+    """A review's keyboard fell to the top of the page after most actions (its button or hex
+    was drawn anew): the focus goes to the heading that names the new screen instead, after
+    a hand-over is taken, a tile is laid or an inhabitant is placed."""
+    start(pal, ["human", "human"])
+    heading = pal.locator("#pal-turn-heading")
+    pal.locator("html:not([data-guard])").wait_for(state="attached")
+    place = pal.locator('[data-testid^="pal-place-"]').first
+    place.focus()
+    pal.keyboard.press("Enter")
+    pal.locator("html[data-pal-actions='1']").wait_for(state="attached")
+    expect(heading).to_be_focused()
+    while stage(pal) == "setup":
+        human_turn(pal)
+    wait_armed(pal)
+    pal.get_by_test_id("pal-handover-ok").focus()
+    pal.keyboard.press("Enter")
+    pal.locator("html[data-pal-looking]").wait_for(state="attached")
+    expect(heading).to_be_focused()
+    before = actions(pal)
+    pal.locator('[data-testid^="pal-piece-"]').last.focus()
+    pal.keyboard.press("Enter")
+    expect(pal.locator('[data-testid^="pal-terrain-"]:focus')).to_have_count(1)
+    pal.keyboard.press("Enter")
+    wait_next(pal, before)
+    expect(heading).to_be_focused()
+
+
 def test_a_place_focused_in_the_set_up_takes_the_focus_colour(pal: Page) -> None:
     """A review saw a thin dark box, not the focus colour, round a place focused in the set-up:
     a place offered is outlined in purple, and that outline won over the focus's. Tabbed to, a

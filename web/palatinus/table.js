@@ -220,7 +220,18 @@ export class PalTable {
     this.render();
   }
 
+  /** Draw the table anew. A choice made on the panel or the board goes with the screen it was
+   * on: the focus then moves to the heading that names the new screen (read out by a screen
+   * reader), as Quo Vadis?'s turn heading takes it, not to the top of the page. */
   render() {
+    const focused = document.activeElement;
+    const inside = focused !== null && (this.els.panel.contains(focused)
+      || this.board.svg.contains(focused));
+    this.renderScreen();
+    if (inside && !focused.isConnected) this.els.heading.focus({ preventScroll: true });
+  }
+
+  renderScreen() {
     const view = this.view;
     root.dataset.palStage = view.stage;
     root.dataset.palActions = String(this.actions);
