@@ -156,8 +156,12 @@ def test_keyboard_play_and_the_engine_reason_for_an_impossible_move(app: Page) -
     # nothing was played
     assert log_texts(app) == engine_log(game)
 
+    # Escape takes the selection back, as "Cancel the selection" does (a review missed it)
+    expect(app.get_by_test_id("deselect")).to_be_visible()
+    app.keyboard.press("Escape")
+    expect(app.get_by_test_id("deselect")).to_have_count(0)
+    expect(office(app, 1)).not_to_have_attribute("aria-pressed", "true")
     # Caesar by keyboard: the chooser dialog, Escape closes it, then a laurel space on the board
-    app.get_by_test_id("deselect").click()
     app.get_by_test_id("caesar-open").focus()
     app.keyboard.press("Enter")
     chooser = app.get_by_test_id("caesar-dialog")

@@ -43,6 +43,14 @@ export class Turn {
   /** @param {TurnTable} table */
   constructor(table) {
     this.table = table;
+    // Escape takes back a selected senator, as "Cancel the selection" does (an open dialog
+    // takes Escape for itself: it closes)
+    document.addEventListener("keydown", (event) => {
+      if (event.key !== "Escape" || event.defaultPrevented || this.table.ui.selected === null
+        || document.querySelector("dialog[open]")) return;
+      event.preventDefault();
+      this.select(null);
+    });
   }
 
   get view() { return this.table.view(); }
