@@ -724,7 +724,7 @@ export default {
   "players.hands.aria": "Who plays {name}'s seat: a person or a bot",
   "hands.title": "Who plays {name}'s seat?",
   "hands.nowHuman": "A person plays {name} now. If they leave the table, a bot can play on in their place.",
-  "hands.nowBot": "A {level} bot plays {name} now. Someone who joins the table can take over the seat.",
+  "hands.nowBot": "A {level} bot plays {name} now. Someone who joins the table can take over the seat, and may then look at its laurels: the table sees who plays each seat.",
   "hands.lastHuman": "Everyone else at the table is a bot: this seat stays with a person.",
   "hands.human": "A person plays",
   "hands.bot.easy": "An easy bot plays",

@@ -724,7 +724,7 @@ export default {
   "players.hands.aria": "Quién juega en el puesto de {name}: una persona o un bot",
   "hands.title": "¿Quién juega en el puesto de {name}?",
   "hands.nowHuman": "Ahora juega una persona como {name}. Si deja la mesa, un bot puede seguir en su lugar.",
-  "hands.nowBot": "Ahora juega un bot ({level}) como {name}. Quien se una a la mesa puede ocupar el puesto.",
+  "hands.nowBot": "Ahora juega un bot ({level}) como {name}. Quien se una a la mesa puede ocupar el puesto y ver entonces sus laureles: la mesa ve quién juega cada puesto.",
   "hands.lastHuman": "En la mesa todos los demás son bots: este puesto sigue en manos de una persona.",
   "hands.human": "Juega una persona",
   "hands.bot.easy": "Juega un bot fácil",

@@ -724,7 +724,7 @@ export default {
   "players.hands.aria": "Qui joue à la place {de:name}\u00a0: une personne ou un bot",
   "hands.title": "Qui joue à la place {de:name}\u00a0?",
   "hands.nowHuman": "Une personne joue {name} en ce moment. Si elle quitte la table, un bot peut continuer à sa place.",
-  "hands.nowBot": "Un bot ({level}) joue {name} en ce moment. Quelqu'un qui rejoint la table peut reprendre la place.",
+  "hands.nowBot": "Un bot ({level}) joue {name} en ce moment. Quelqu'un qui rejoint la table peut reprendre la place, et voir alors ses lauriers\u00a0: la table voit qui joue chaque place.",
   "hands.lastHuman": "Tous les autres joueurs de la table sont des bots\u00a0: cette place reste à une personne.",
   "hands.human": "Une personne joue",
   "hands.bot.easy": "Un bot facile joue",

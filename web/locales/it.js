@@ -724,7 +724,7 @@ export default {
   "players.hands.aria": "Chi gioca al posto di {name}: una persona o un bot",
   "hands.title": "Chi gioca al posto di {name}?",
   "hands.nowHuman": "Ora {name} è nelle mani di una persona. Se lascia il tavolo, un bot può continuare al suo posto.",
-  "hands.nowBot": "Ora {name} è nelle mani di un bot ({level}). Chi si unisce al tavolo può prendere il suo posto.",
+  "hands.nowBot": "Ora {name} è nelle mani di un bot ({level}). Chi si unisce al tavolo può prendere il suo posto, e vederne allora gli Allori: il tavolo vede chi gioca ogni posto.",
   "hands.lastHuman": "Al tavolo tutti gli altri sono bot: questo posto resta a una persona.",
   "hands.human": "Gioca una persona",
   "hands.bot.easy": "Gioca un bot facile",
