@@ -98,6 +98,7 @@ def test_a_refused_consent_then_another_action(app: Page) -> None:
     # the turn panel's heading says all of what to do (it ended in "…" on a desktop)
     heading = app.get_by_test_id("turn-heading").locator(".clip")
     expect(heading).to_contain_text("do something else")
+    expect(heading).to_contain_text("too few consents")  # not "choose supporters" (a review)
     assert heading.evaluate("h => h.scrollWidth <= h.clientWidth"), heading.text_content()
     supporters.get_by_test_id("supporters-later").click()
     # the answers' dialogs scrolled the path clear of them; with the last one gone the page is

@@ -165,6 +165,7 @@ export default {
   "turn.words.council": "council: retires one",
   "turn.words.play": "to play",
   "turn.banner.chooseSupporters": "{name}: choose supporters or do something else",
+  "turn.banner.tooFew": "{name}: too few consents, do something else",
   "turn.banner.mustAnswer": "{name} must answer {mover}'s request",
   "turn.banner.bonus": "{name} may move Caesar (bonus)",
   "turn.banner.council": "Council: {name} takes a senator off the board",

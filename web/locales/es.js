@@ -165,6 +165,7 @@ export default {
   "turn.words.council": "consejo: retira a un senador",
   "turn.words.play": "juega",
   "turn.banner.chooseSupporters": "{name}: elige tus apoyos o haz otra cosa",
+  "turn.banner.tooFew": "{name}: muy pocos apoyos, haz otra cosa",
   "turn.banner.mustAnswer": "{name} debe responder a la petición de {mover}",
   "turn.banner.bonus": "{name} puede mover a César (bonificación)",
   "turn.banner.council": "Consejo: {name} retira a un senador del tablero",

@@ -165,6 +165,7 @@ export default {
   "turn.words.council": "conseil\u00a0: retire un sénateur",
   "turn.words.play": "à jouer",
   "turn.banner.chooseSupporters": "{name}\u00a0: choisissez vos soutiens ou faites autre chose",
+  "turn.banner.tooFew": "{name}\u00a0: trop peu de consentements, faites autre chose",
   "turn.banner.mustAnswer": "{name} doit répondre à la demande {de:mover}",
   "turn.banner.bonus": "{name} peut déplacer César (bonus)",
   "turn.banner.council": "Conseil\u00a0: {name} retire un sénateur du plateau",

@@ -165,6 +165,7 @@ export default {
   "turn.words.council": "consiglio: ritira un senatore",
   "turn.words.play": "di turno",
   "turn.banner.chooseSupporters": "{name}: scegli chi ti sostiene o fai altro",
+  "turn.banner.tooFew": "{name}: troppo pochi consensi, fai altro",
   "turn.banner.mustAnswer": "{name} deve rispondere alla richiesta di {mover}",
   "turn.banner.bonus": "{name} può spostare Cesare (bonus)",
   "turn.banner.council": "Consiglio: {name} toglie un senatore dal tabellone",

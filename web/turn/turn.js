@@ -208,9 +208,12 @@ export class Turn {
     const name = table.name(seat);
     switch (view.stage) {
       case "consent":
-        return seat === view.current
-          ? t("turn.banner.chooseSupporters", { name })
-          : t("turn.banner.mustAnswer", { name, mover: table.name(view.current) });
+        if (seat !== view.current) {
+          return t("turn.banner.mustAnswer", { name, mover: table.name(view.current) });
+        }
+        // the engine's hint for the asked path: supporters to pick, or too few agreed (R6.2)
+        return view.moves.some((m) => m.path === view.request?.path && m.click === "supporters")
+          ? t("turn.banner.chooseSupporters", { name }) : t("turn.banner.tooFew", { name });
       case "bonus": return t("turn.banner.bonus", { name });
       case "council": return t("turn.banner.council", { name });
       default: return t("turn.banner.turn", { name });
