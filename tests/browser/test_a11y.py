@@ -204,7 +204,8 @@ def test_arrow_keys_walk_the_board_as_it_is_seen(app: Page) -> None:
     """Arrow keys move the focus between the board's offices and laurel spaces in the arrow's
     direction: up from office 1 the focus climbs, each step higher on screen, to office 12
     beside the Senate, and right from there reaches the Senate; at the board's edge an arrow
-    keeps the focus where it is and does not scroll the page."""
+    keeps the focus where it is and does not scroll the page; Home and End go to the board's
+    first and last buttons (a review found them scrolling the page)."""
     start_game(app)
     app.get_by_test_id("office-1").focus()
     walk = [app.evaluate(FOCUSED_AT)]
@@ -226,6 +227,14 @@ def test_arrow_keys_walk_the_board_as_it_is_seen(app: Page) -> None:
     app.evaluate("addEventListener('keydown', (e) => { window.scrolls = !e.defaultPrevented; })")
     app.keyboard.press("ArrowDown")
     expect(bottom).to_be_focused()
+    assert app.evaluate("window.scrolls") is False
+    # Home and End: the board's first and last buttons (in Tab's order), the page kept still
+    buttons = app.locator('#board [tabindex="0"]')
+    app.keyboard.press("End")
+    expect(buttons.last).to_be_focused()
+    assert app.evaluate("window.scrolls") is False
+    app.keyboard.press("Home")
+    expect(buttons.first).to_be_focused()
     assert app.evaluate("window.scrolls") is False
 
 

@@ -1,5 +1,6 @@
 // Arrow keys on a board: the focus moves to the nearest of its buttons in the arrow's
-// direction, as the eye would (Tab still walks them in the document's order). Shared by the
+// direction, as the eye would (Tab still walks them in the document's order); Home and End go
+// to its first and last. Shared by the
 // Quo Vadis? board (offices and laurel spaces) and the Palatinus hills (places, terrains).
 
 /** @type {Record<string, [number, number]>} */
@@ -37,9 +38,10 @@ export function nearestAhead(from, candidates, [dx, dy]) {
 }
 
 /**
- * Let the arrow keys move the focus between the focusable buttons inside `root`. On a button
- * an arrow never scrolls the page, even with no button ahead (the focus would slide out of
- * sight); with a modifier it keeps its usual meaning.
+ * Let the arrow keys move the focus between the focusable buttons inside `root`, and Home and
+ * End to the first and last. On a button these keys never scroll the page, even with no
+ * button ahead (the focus would slide out of sight); with a modifier they keep their usual
+ * meaning.
  * @param {Element} root
  * @param {string|null} [anchor] a selector of the part of a button that stands where it is
  *   seen (a wide touch target around it would move its centre); the whole button if none
@@ -50,12 +52,16 @@ export function arrowFocus(root, anchor = null) {
     const key = /** @type {KeyboardEvent} */ (event);
     const direction = DIRECTIONS[key.key];
     const from = document.activeElement;
-    if (!direction || key.altKey || key.ctrlKey || key.metaKey || key.shiftKey
+    const ends = key.key === "Home" || key.key === "End";
+    if ((!direction && !ends) || key.altKey || key.ctrlKey || key.metaKey || key.shiftKey
       || !from || from === root || !root.contains(from)) return;
     const buttons = [...root.querySelectorAll('[tabindex="0"]')]
-      .filter((el) => el !== from && el.getClientRects().length > 0);
-    const next = nearestAhead(where(from), buttons.map((el) => [el, where(el)]), direction);
+      .filter((el) => el.getClientRects().length > 0);
+    // Home and End: the board's first and last buttons, in the order Tab walks them
+    const next = ends ? buttons[key.key === "Home" ? 0 : buttons.length - 1]
+      : nearestAhead(where(from), buttons.filter((el) => el !== from)
+        .map((el) => [el, where(el)]), direction);
     key.preventDefault();
-    /** @type {HTMLElement|SVGElement|null} */ (next)?.focus();
+    /** @type {HTMLElement|SVGElement|null} */ (next ?? null)?.focus();
   });
 }
