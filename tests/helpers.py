@@ -306,13 +306,14 @@ def seated(state: GameState, levels: list[str], seed: int) -> tuple[list[Any],
     return players, knowledge
 
 
-def replayed(name: str) -> tuple[GameState, list[Any], list[Knowledge]]:
-    """The game of a save in ``POSITIONS`` and the bots of its table (its ``meta`` levels, its
-    seed), each having seen what it saw there: the start, its own view whenever it acted, and every
-    event (so that they know the hoards as the table's bots did, R10)."""
+def replayed(name: str, levels: list[str] | None = None
+             ) -> tuple[GameState, list[Any], list[Knowledge]]:
+    """The game of a save in ``POSITIONS`` and the bots of its table (its ``meta`` levels, or
+    ``levels``; its seed), each having seen what it saw there: the start, its own view whenever
+    it acted, and every event (so that they know the hoards as the table's bots did, R10)."""
     data = json.loads((POSITIONS / name).read_text())
     game = Game(data["options"], data["seed"])
-    players, knowledge = seated(game.state, data["meta"]["levels"], data["seed"])
+    players, knowledge = seated(game.state, levels or data["meta"]["levels"], data["seed"])
     for action in data["actions"]:
         seat = rules.waiting_for(game.state)[0]
         view = Observer(seat).view(game.state)

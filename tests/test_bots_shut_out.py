@@ -6,9 +6,12 @@ from __future__ import annotations
 
 import random
 
-from qvcore import board
+import pytest
+
+from qvcore import board, rules
+from qvcore.board import SENATE
 from qvcore.bots.hard import HardBot
-from qvcore.bots.lockout import free_entry, shut_out
+from qvcore.bots.lockout import free_entry, opens_the_end, shut_out
 from qvcore.bots.negotiate import outcome
 from qvcore.bots.normal import NormalBot
 from qvcore.bots.situation import Situation
@@ -101,3 +104,36 @@ def test_hard_ranks_a_move_that_shuts_it_out_last() -> None:
     assert shut_out(after, 0) and not shut_out(s, 0)
     ranked = bot._keep_a_way_in(sit, [(0.9, shutting), (0.1, keeping)])
     assert [action for _value, action in ranked] == [keeping, shutting]
+
+
+#: two tournament games (seeds 99 and 20, before the rule): the mover, outside a Senate with
+#: one seat left, was offered consents for its promise to consent to a rival who could then take
+#: that seat; it took the deal, and lost to that rival's fill (tests/positions/README.md)
+TRAPS = [
+    ("bots-promise-trap-4p.json", 2, ["normal", "normal", "hard", "normal"],
+     {"type": "move", "player": 2, "from": 1, "to": 8, "supporters": [0, 0]}),
+    ("bots-promise-trap-normal-4p.json", 1, ["normal", "normal", "normal", "hard"],
+     {"type": "move", "player": 1, "from": 8, "to": 12, "supporters": [3]}),
+]
+
+
+@pytest.mark.parametrize(("save", "seat", "levels", "trap"), TRAPS,
+                         ids=["hard-seed-99", "normal-seed-20"])
+def test_r11_a_mover_does_not_promise_the_consent_that_lets_a_rival_end_it(
+        save: str, seat: int, levels: list[str], trap: dict[str, object]) -> None:
+    """R9.3, R11: the mover is outside a Senate with one seat left. A rival consents to its
+    move for its promise of consent; that promise would let the rival take the last seat on
+    its next turn, the mover bound to consent (at the table the rival did, and won: seat 2
+    lost 42 to 29 in the first game). The mover takes no such deal while another action keeps
+    the game open (``lockout.opens_the_end``, ``normal._keep_the_end_shut``)."""
+    state, players, _knowledge = replayed(save, levels)
+    assert state.stage == "consent" and state.current == seat
+    assert seat not in state.offices[SENATE] and len(state.offices[SENATE]) == 4
+    action = players[seat].decide(Observer(seat).view(state))
+    after = state.copy()
+    rules.apply_action(after, action)
+    assert not opens_the_end(state, after, seat), action
+    # the deal turned down is such a move: the check can fail
+    taken = state.copy()
+    rules.apply_action(taken, trap)
+    assert opens_the_end(state, taken, seat)

@@ -6,6 +6,10 @@ can take that seat on its own turn without asking anybody (Caesar on its path, R
 enough of its own senators in the office it leaves, R6.2-R6.3), or when the player itself
 cannot: it then needs the consent of rivals who gain by refusing it.
 
+Every level that ranks its actions (``normal.py``, and so hard) puts last a move whose deal
+binds it to consent to a rival who can then take that seat (``opens_the_end``), while another
+action keeps the game open.
+
 Hard does not make or allow a move that shuts it out when it was not already (``hard.py``):
 it refuses such a consent and ranks such an action after every other. The evaluation weighs a
 player's way to the Senate by its distance alone, and a one-ply look does not see the rival
@@ -15,8 +19,8 @@ games it led (docs/bots.md).
 
 from __future__ import annotations
 
-from ..board import PATH_TO, SEATS, SENATE
-from ..legality import unasked
+from ..board import CONSENTS_NEEDED, PATH_FROM, PATH_TO, SEATS, SENATE
+from ..legality import path_refusal, unasked
 from ..state import OVER, GameState
 
 #: the paths into the Senate
@@ -25,8 +29,35 @@ INTO_SENATE = tuple(path for path in range(len(PATH_TO)) if PATH_TO[path] == SEN
 
 def free_entry(s: GameState, player: int) -> bool:
     """Whether ``player`` can move a senator into the Senate on its turn without any other
-    player's consent (``legality.unasked``: R6.1-R6.5)."""
-    return any(unasked(s, player, path) for path in INTO_SENATE)
+    player's free consent: unasked (``legality.unasked``: R6.1-R6.5), or asking only players
+    bound by a promise to consent to it (R11)."""
+    return any(unasked(s, player, path) or _promised_way(s, player, path)
+               for path in INTO_SENATE)
+
+
+def _promised_way(s: GameState, player: int, path: int) -> bool:
+    """Whether ``player``'s own senators (R6.3) and the consents promised to it that still bind
+    on its next turn (R11: the promisor must consent) are enough to take ``path``."""
+    if not s.promises or path_refusal(s, player, path) is not None:
+        return False
+    here = s.offices[PATH_FROM[path]]
+    turn = s.turn + (player - s.current) % s.n  # the player's next turn
+    bound = {p.by for p in s.promises if p.kind == "consent" and p.player == player
+             and p.by != player and p.by in here and p.binds(turn)}
+    return bool(bound) and here.count(player) - 1 + len(bound) >= CONSENTS_NEEDED[PATH_FROM[path]]
+
+
+def opens_the_end(before: GameState, after: GameState, seat: int) -> bool:
+    """Whether ``after`` gives a rival a free way into the Senate's last seat that ``before``
+    did not, with ``seat`` outside the Senate: that rival then ends the game when it likes,
+    and ``seat`` loses it (R9.3). A deal's promise of consent does it (R11): a tournament game
+    (seed 99) was lost 42 to 29 from outside, to a fill the loser's own promise had to allow."""
+    senate = after.offices[SENATE]
+    if (after.stage == OVER or after.options.series or seat in senate
+            or SEATS[SENATE] - len(senate) != 1):
+        return False
+    return any(free_entry(after, q) and not free_entry(before, q)
+               for q in range(after.n) if q != seat)
 
 
 def shut_out(s: GameState, seat: int) -> bool:
@@ -41,4 +72,4 @@ def shut_out(s: GameState, seat: int) -> bool:
     return not free_entry(s, seat) or any(free_entry(s, q) for q in range(s.n) if q != seat)
 
 
-__all__ = ["INTO_SENATE", "free_entry", "shut_out"]
+__all__ = ["INTO_SENATE", "free_entry", "opens_the_end", "shut_out"]

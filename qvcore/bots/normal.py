@@ -16,6 +16,7 @@ from ..board import DIST, SENATE, path_of
 from ..state import ACTION, BONUS, CONSENT, COUNCIL
 from .base import Action, Bot
 from .evaluate import DEFAULT, MEAN_TOKEN, Weights
+from .lockout import opens_the_end
 from .negotiate import KEEP, choose_answer, predict_request, recent
 from .situation import Situation
 
@@ -94,6 +95,8 @@ class NormalBot(Bot):
             if chance * (value - best) > ASK_COST * refused:  # asking again must be worth it
                 scored.append((chance * value + (1 - chance) * best, action))
         scored.sort(key=lambda item: -item[0])
+        if state.stage == CONSENT and state.current == self.seat:
+            scored = _keep_the_end_shut(sit, scored, self.seat)
         if not scored:
             scored = [(0.0, legal[0])]
         if state.stage != BONUS and sit.hopeless():
@@ -101,6 +104,20 @@ class NormalBot(Bot):
             # the Caesar moves that let the next player end the game alone (R6.5)
             scored.sort(key=lambda item: not opens(sit, item[1]))
         return scored
+
+
+def _keep_the_end_shut(sit: Situation, scored: list[tuple[float, Action]],
+                       seat: int) -> list[tuple[float, Action]]:
+    """The mover's moves on a deal that binds it to consent to a rival who can then fill the
+    Senate's last seat without it (``lockout.opens_the_end``: a certain loss, R9.3, R11) put
+    after every other action, when one is left."""
+    kept: list[tuple[float, Action]] = []
+    trapped: list[tuple[float, Action]] = []
+    for item in scored:
+        after = sit.after([item[1]]) if item[1]["type"] == "move" else None
+        opens_end = after is not None and opens_the_end(sit.state, after, seat)
+        (trapped if opens_end else kept).append(item)
+    return kept + trapped if kept else scored
 
 
 def opens(sit: Situation, action: Action) -> bool:
