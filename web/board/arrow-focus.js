@@ -1,7 +1,7 @@
 // Arrow keys on a board: the focus moves to the nearest of its buttons in the arrow's
 // direction, as the eye would (Tab still walks them in the document's order); Home and End go
-// to its first and last. Shared by the
-// Quo Vadis? board (offices and laurel spaces) and the Palatinus hills (places, terrains).
+// to its first and last. Shared by the Quo Vadis? board (offices and laurel spaces) and the
+// Palatinus hills (places, terrains).
 
 /** @type {Record<string, [number, number]>} */
 const DIRECTIONS = {
