@@ -207,10 +207,11 @@ export function boardKey() {
     s("text", { y: "7.5", class: "pal-piece-text" }, letter));
   const item = (/** @type {Element} */ mark, /** @type {string} */ words) =>
     h("span", { class: "pal-key-item" }, mark, words);
-  const hill = s("svg", { class: "pal-key-chip", viewBox: "-20 -20 40 40", "aria-hidden": "true" },
-    s("polygon", { points: "0,-19 16.5,-9.5 16.5,9.5 0,19 -16.5,9.5 -16.5,-9.5",
-      class: "pal-hex hill" }),
-    s("text", { y: "7.5", class: "pal-letter" }, "A"));
+  // a hill's hex as the board draws it (hexPoints)
+  const hill = s("svg", { class: "pal-key-chip", viewBox: `${-SIZE} ${-SIZE} ${2 * SIZE} ${
+    2 * SIZE}`, "aria-hidden": "true" },
+  s("polygon", { points: hexPoints(0, 0), class: "pal-hex hill" }),
+  s("text", { y: "14", class: "pal-letter" }, "A"));
   return [
     ...["merchant", "farmer", "condottiero"].map((kind) =>
       item(chip(kindLetter(kind)), t(`palatinus.kind.${kind}`))),
