@@ -40,11 +40,12 @@ def _promised_way(s: GameState, player: int, path: int) -> bool:
     on its next turn (R11: the promisor must consent) are enough to take ``path``."""
     if not s.promises or path_refusal(s, player, path) is not None:
         return False
-    here = s.offices[PATH_FROM[path]]
+    office = PATH_FROM[path]
+    here = s.offices[office]
     turn = s.turn + (player - s.current) % s.n  # the player's next turn
     bound = {p.by for p in s.promises if p.kind == "consent" and p.player == player
              and p.by != player and p.by in here and p.binds(turn)}
-    return bool(bound) and here.count(player) - 1 + len(bound) >= CONSENTS_NEEDED[PATH_FROM[path]]
+    return bool(bound) and here.count(player) - 1 + len(bound) >= CONSENTS_NEEDED[office]
 
 
 def opens_the_end(before: GameState, after: GameState, seat: int) -> bool:

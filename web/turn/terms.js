@@ -32,9 +32,9 @@ function countKinds(list) {
 function tokenPicker(label, side, limits, held, initial, note) {
   const counts = countKinds(initial);
   const rows = [];
-  const plus = [];
+  const plus = [];  // every "+": none once the sum reaches what the payer holds
+  const minus = [];  // [its "−", its kind]: none at 0
   const sum = () => KINDS.reduce((n, k) => n + counts[k], 0);
-  const minus = [];
   const markFull = () => {
     for (const button of plus) button.disabled = sum() >= held;
     for (const [button, kind] of minus) button.disabled = counts[kind] === 0;
