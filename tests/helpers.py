@@ -317,7 +317,9 @@ def replayed(name: str, levels: list[str] | None = None
     for action in data["actions"]:
         seat = rules.waiting_for(game.state)[0]
         view = Observer(seat).view(game.state)
-        players[seat].memory.update(view)
+        memory = getattr(players[seat], "memory", None)  # an outside opponent keeps none
+        if memory is not None:
+            memory.update(view)
         knowledge[seat].update(dict(view))
         event = game.apply(action)
         for player, known in zip(players, knowledge, strict=True):

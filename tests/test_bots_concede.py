@@ -142,3 +142,20 @@ def test_search_scores_a_finished_game_exactly() -> None:
     values = search(memory, dict(view), [fill, dict(caesar)], random.Random(1), iterations=20,
                     horizon_turns=4, samples=4)
     assert values[0] == 0.0 and values[1] > 0.0
+
+
+def test_r9_3_hard_does_not_take_a_losing_fill_for_a_way_into_the_senate() -> None:
+    """R9.3, R12: tournament game of seed 146 (hard in seat 1 against three greedy players),
+    turn 89. Hard's request was refused; Caesar on 9→13 lets it fill the Senate unasked, and it
+    loses on laurels (20 to seat 0's 23, which hard knows); moving Caesar keeps a chance. Every
+    Caesar move takes that free way in away (``lockout.shut_out``), and the lock-out rule once
+    ranked the game's end, which shuts nobody out, above them all: hard filled and lost."""
+    state, players, knowledge = replayed("bots-lost-fill-greedy-4p.json")
+    seat = 1
+    view = Observer(seat).view(state)
+    knowledge[seat].update(dict(view))
+    action = players[seat].decide(view)
+    least = floors(knowledge[seat])
+    assert not is_losing_fill(state, seat, action, view["legal"], least), action
+    fill = {"type": "move", "player": seat, "from": 9, "to": 13, "supporters": []}
+    assert is_losing_fill(state, seat, fill, view["legal"], least)  # the check can fail

@@ -121,7 +121,10 @@ class HardBot(NormalBot):
         shutting: list[tuple[float, Action]] = []
         for item in ranked:
             after = sit.after([item[1]]) if item[1]["type"] != "request" else None
-            (shutting if after is not None and shut_out(after, self.seat) else keeping).append(item)
+            # an end lost for certain shuts nobody out, and keeps the seat in no race either
+            out = after is not None and (shut_out(after, self.seat) or (
+                after.stage == OVER and sit.chances(after)[self.seat] == 0.0))
+            (shutting if out else keeping).append(item)
         return keeping + shutting if keeping else ranked
 
     def _playout_value(self, start: GameState, action: Action, rand: random.Random,
