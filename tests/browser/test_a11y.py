@@ -626,6 +626,46 @@ def test_the_top_bars_focus_ring_stands_out_from_the_purple(app: Page) -> None:
             assert contrast(ring, colour) >= 3, (control.inner_text(), ring, colour)
 
 
+#: every board office's frame: its state's classes and its computed stroke while it has the
+#: keyboard's focus
+FOCUSED_FRAMES = """() => [...document.querySelectorAll('#board .office[tabindex="0"]')]
+  .map((el) => {
+  el.focus();
+  return [el.dataset.testid, el.getAttribute("class"),
+          getComputedStyle(el.querySelector(".frame")).stroke];
+})"""
+
+
+def test_an_offices_focus_ring_is_the_focus_colour_whatever_its_state(app: Page) -> None:
+    """A review saw the board's focus ring change colour with the office it was on: the office
+    of the last move kept its purple frame when focused. Every office's frame takes the focus
+    colour when focused: at a turn's start (offices to move from, to add to, of the last move)
+    and with a senator chosen (its destinations free, needing consent or blocked)."""
+    app.emulate_media(reduced_motion="reduce")  # no frame's colour caught in a transition
+    start_game(app)
+    for actions in range(1, len(NAMES) + 1):  # each player adds a senator in office 1 (R5)
+        wait_armed(app)
+        app.get_by_test_id("office-1").click()
+        wait_actions(app, actions)
+    wait_armed(app)
+    app.get_by_test_id("office-1").focus()
+    app.keyboard.press("Shift+Tab")
+    app.keyboard.press("Tab")  # a keyboard focus: :focus-visible
+    focus = "rgb(28, 95, 208)"
+    frames = app.evaluate(FOCUSED_FRAMES)
+    classes = {name for _id, cls, _stroke in frames for name in cls.split()}
+    assert {"selectable", "addable", "last-move-to"} <= classes, frames
+    assert [f for f in frames if f[2] != focus] == []
+    selectable = app.locator("#board .office.selectable").first
+    selectable.focus()
+    app.keyboard.press(" ")
+    app.locator("#board .office.selected").wait_for()
+    frames = app.evaluate(FOCUSED_FRAMES)
+    states = " ".join(cls for _id, cls, _stroke in frames)
+    assert "dest-" in states, frames
+    assert [f for f in frames if f[2] != focus] == []
+
+
 def test_the_boards_names_say_the_senate_order_and_the_paths_up(
     app: Page, tmp_path: Path
 ) -> None:
