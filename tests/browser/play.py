@@ -67,6 +67,13 @@ def wait_actions(page: Page, count: int) -> None:
                                                            timeout=STEP_TIMEOUT_MS)
 
 
+def wait_actions_at_least(page: Page, count: int) -> None:
+    """Wait until the page shows a game after `count` actions or more: where a bot plays on
+    at once, the count may stand at `count` for too short a moment to be seen."""
+    page.wait_for_function("(n) => Number(document.documentElement.dataset.actions) >= n",
+                           arg=count, timeout=STEP_TIMEOUT_MS)
+
+
 #: how long the page holds input when the table turns to another player (web/guard.js ARM_MS)
 GUARD_MS = 700
 #: browser contexts whose pages run on Playwright's clock (installed by `wait_armed`)
