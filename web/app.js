@@ -270,9 +270,9 @@ const i18nReady = i18nModules.then(async ([i18n, pageText]) => {
   // a language whose catalog cannot be downloaded: the page keeps its language and says so
   addEventListener(i18n.FAILED_EVENT, (event) => {
     const lang = /** @type {CustomEvent<{lang: string}>} */ (event).detail.lang;
-    const text = i18n.t("load.error.switch", { language: languageName(i18n, lang) });
-    if (forward.app) forward.app.say(text, "error");
-    else $("message").textContent = text;
+    const words = () => i18n.t("load.error.switch", { language: languageName(i18n, lang) });
+    if (forward.app) forward.app.say(words, "error");
+    else $("message").textContent = words();
   });
   // the rules pages (another tab) share the choice: follow it when it changes there
   addEventListener("storage", (event) => {
@@ -403,7 +403,10 @@ async function boot() {
       english: `Ready: qvcore ${buildInfo.version}, build ${buildInfo.build}.` }, 1);
     await app.start();
     performance.mark("qv:started");
-    if (languageFailure) app.say(i18n.t(languageFailure.key, languageFailure.params), "error");
+    if (languageFailure) {
+      const { key, params } = languageFailure;
+      app.say(() => i18n.t(key, params), "error");
+    }
     root.dataset.engine = "ready";
   } catch (error) {
     fail(error);

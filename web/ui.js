@@ -191,7 +191,7 @@ export class App {
     }
     const reply = this.engine.act(action);
     if (!reply.ok) {
-      if (!quiet) this.say(refusalWords(this, reply.error), "error");
+      if (!quiet) this.say(() => refusalWords(this, reply.error), "error");
       return reply;
     }
     this.say("");
@@ -211,7 +211,7 @@ export class App {
    * refuse, R10). @param {number} count */
   mayUndo(count = 1) {
     const reply = this.engine.checkUndo(count);
-    if (!reply.ok) this.say(refusalWords(this, reply.error), "error");
+    if (!reply.ok) this.say(() => refusalWords(this, reply.error), "error");
     return reply.ok;
   }
 
@@ -222,10 +222,10 @@ export class App {
     }
     const reply = this.engine.undo(count);
     if (!reply.ok) {
-      this.say(refusalWords(this, reply.error), "error");
+      this.say(() => refusalWords(this, reply.error), "error");
       return;
     }
-    this.say(t("ui.undone", { count }));
+    this.say(() => t("ui.undone", { count }));
     reply.view.log = this.view.log.slice(0, reply.actions);
     this.saves.later();
     this.setView(reply.view);

@@ -475,6 +475,27 @@ def test_a_switch_of_language_rewords_the_message_a_click_left(app: Page) -> Non
     expect(message).not_to_have_text(refused)
     expect(message).to_have_text(word(app, "turn.noSenator", {"name": NAMES_PLAY[1], "office": 13}))
 
+def test_a_switch_of_language_rewords_every_message_under_the_panel(app: Page) -> None:
+    """A review saw the message under the turn panel stay in the language it was said in:
+    what the page says of itself (a new game begins) and why it refused a click (the replay
+    waits for the game's end) follow the "qv-language" event too."""
+    start_game(app)
+    message = app.get_by_test_id("message")
+    expect(message).to_have_text(word(app, "newGame.begins"))
+    app.evaluate("import('./words/i18n.js').then((m) => m.setLanguage('it'))")
+    expect(app.locator("html")).to_have_attribute("lang", "it")
+    expect(message).to_have_text(word(app, "newGame.begins"))
+    wait_armed(app)
+    office(app, 1).click()  # an entry office: Anna adds a senator there
+    wait_actions(app, 1)
+    app.locator("#replay").click(force=True)  # a real tap: Playwright waits for enabled ones
+    refused = word(app, "log.replayClosedRule")
+    expect(message).to_have_text(refused)
+    app.evaluate("import('./words/i18n.js').then((m) => m.setLanguage('fr'))")
+    expect(message).not_to_have_text(refused)
+    expect(message).to_have_text(word(app, "log.replayClosedRule"))
+
+
 @pytest.mark.parametrize("lang", ["en", "it", "fr", "es"])
 def test_the_replays_step_buttons_stay_on_one_line(page: Page, site_url: str, lang: str) -> None:
     """The replay's bar beside the board: its four step buttons and the step count on one line

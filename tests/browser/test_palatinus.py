@@ -603,6 +603,22 @@ def test_the_seats_are_named_by_names_that_read_in_any_language(pal: Page) -> No
     assert "Player" not in players.inner_text()
 
 
+def test_the_message_under_the_board_follows_a_switch_of_language(pal: Page) -> None:
+    """What the page said (the file just saved holds the hidden kinds) is said again in the
+    language chosen after it (a review saw a message stay in the language it was said in)."""
+    start(pal, ["human", "human"])
+    with pal.expect_download():
+        pal.get_by_test_id("pal-export").click()
+    message = pal.get_by_test_id("pal-message")
+    expect(message).to_contain_text("keep it from the other players")
+    pal.get_by_test_id("language").select_option("it")
+    pal.locator("html[lang='it']").wait_for(state="attached")
+    italian = pal.evaluate("""async () => (await import("./words/i18n.js"))
+      .t("palatinus.saved", { file: "palatinus.json" })""")
+    assert "keep it" not in italian
+    expect(message).to_have_text(italian)
+
+
 def test_a_seat_of_two_colours_is_counted_per_colour_with_french_punctuation(
         pal: Page) -> None:
     """Two players hold two colours each (P2): the players panel counts each colour, in

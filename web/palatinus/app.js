@@ -153,7 +153,7 @@ async function main() {
     if (!save) return;
     saves.download(save, "palatinus.json");
     // the file replays the whole game, face-down inhabitants included (palatinus-rulings #17)
-    table.say(t("palatinus.saved", { file: "palatinus.json" }));
+    table.say(() => t("palatinus.saved", { file: "palatinus.json" }));
   });
   $("pal-import").addEventListener("click", () => $("pal-import-file").click());
   $("pal-import-file").addEventListener("change", async () => {
@@ -175,6 +175,7 @@ async function main() {
   });
   addEventListener(i18n.CHANGE_EVENT, () => {
     word(t, boardKey);
+    table.reword();
     if (table.view) table.render();
     else newGameForm();
   });

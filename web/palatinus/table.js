@@ -67,6 +67,8 @@ export class PalTable {
     this.replay = new PalReplay(this);
     /** @type {string|null} the text this tab last autosaved */
     this.lastSaved = null;
+    /** @type {(() => string) | null} the words of the message under the board, if given so */
+    this.said = null;
   }
 
   /** @returns {number} how many seats people play */
@@ -138,13 +140,23 @@ export class PalTable {
    * @param {{rule: string, code?: string, message: string}} error */
   fail(error) {
     const key = `palatinus.error.${error.code}`;
-    this.say(t(has(key) ? key : "palatinus.error.other", { rule: error.rule,
+    this.say(() => t(has(key) ? key : "palatinus.error.other", { rule: error.rule,
       message: error.message }));
     return false;
   }
 
-  /** @param {string} text */
-  say(text) { this.els.message.textContent = text; }
+  /** The message under the board: a text, or a function that words it in the chosen
+   * language, said again on a switch of language (reword).
+   * @param {string | (() => string)} words */
+  say(words) {
+    this.said = typeof words === "function" ? words : null;
+    this.els.message.textContent = typeof words === "function" ? words() : words;
+  }
+
+  /** The message worded again in the language just chosen, when it was given as words. */
+  reword() {
+    if (this.said && this.els.message.textContent) this.say(this.said);
+  }
 
   autosave() {
     const reply = this.engine.save({ seats: this.seats.map((x) => x.kind), botSeed: this.botSeed });
@@ -407,7 +419,8 @@ export class PalTable {
       if (this.actions !== at || this.view.current !== seat) return;  // undone meanwhile
       if (!reply.ok) return void this.fail(reply.error);
       this.play(reply.action);
-    }, (error) => this.say(t("palatinus.bot.failed", { message: String(error?.message ?? error) })));
+    }, (error) => this.say(() => t("palatinus.bot.failed",
+      { message: String(error?.message ?? error) })));
   }
 
   renderScoring() {

@@ -29,7 +29,7 @@ import { eventWords } from "../words/event-words.js";
  * @property {() => unknown} botsUndo  undo back to the last decision of a human
  * @property {(n: number) => {ok: boolean, view?: View, error?: ErrorData}} replayView
  * @property {(error: ErrorData) => string} refusal  an engine's refusal in words
- * @property {(text: string, kind?: string) => void} say
+ * @property {(words: string | (() => string), kind?: string) => void} say
  * @property {() => void} render
  * @property {() => boolean} updating  whether the table is still drawing a view in steps
  */
@@ -242,7 +242,7 @@ export class Log {
     const table = this.table;
     const view = table.view();
     if (view.stage !== "over") {
-      table.say(t("log.replayClosedRule"), "error");
+      table.say(() => t("log.replayClosedRule"), "error");
       return;
     }
     table.ui.replay = { n: 0, total: view.log.length, view: null };
@@ -272,7 +272,7 @@ export class Log {
     const table = this.table;
     const reply = table.replayView(n);
     if (!reply.ok) {
-      table.say(table.refusal(reply.error), "error");
+      table.say(() => table.refusal(reply.error), "error");
       return;
     }
     table.ui.replay.n = n;

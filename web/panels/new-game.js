@@ -35,7 +35,7 @@ const PHONE = "__MEDIA_PHONE__";
  *   newGame  the engine starts a game (bad options change nothing)
  * @property {(view: View, meta: Meta) => void} setGame  start showing a game
  * @property {() => void} autosave
- * @property {(text: string, kind?: string) => void} say
+ * @property {(words: string | (() => string), kind?: string) => void} say
  */
 
 export class NewGame {
@@ -278,7 +278,7 @@ export class NewGame {
     table.setGame(reply.view, { colours: checkColours(f.colours.slice(0, n), n),
       settings: { handover: f.handover.checked }, bots });
     table.autosave();
-    table.say(t("newGame.begins"));
+    table.say(() => t("newGame.begins"));
     // focus on whose turn it is (not the page's body), without scrolling the board away
     document.getElementById("turn-panel")?.focus({ preventScroll: true });
     return undefined;

@@ -37,7 +37,7 @@ const root = document.documentElement;
  * @property {(text: string) => {ok: boolean, view?: View, error?: ErrorData}} validate  check a
  *   save on a separate engine table, the running game untouched
  * @property {(view: View, meta: Meta) => void} setGame  start showing a game
- * @property {(text: string, kind?: string) => void} say
+ * @property {(words: string | (() => string), kind?: string) => void} say
  * @property {() => boolean} ownsTab  whether this tab plays the game (not another tab)
  * @property {() => void} openNewGame  open the new game screen
  */
@@ -172,10 +172,10 @@ export class Saves {
     root.dataset.saved = String(count);
     const lost = note && Number(note.actions) > count ? Number(note.actions) - count : 0;
     if (lost > 0) {
-      this.table.say(t("saves.resumedLost", { resumed: t("saves.resumed", { count }),
+      this.table.say(() => t("saves.resumedLost", { resumed: t("saves.resumed", { count }),
         count: lost }), "error");
     } else {
-      this.table.say(t("saves.resumed", { count }));
+      this.table.say(() => t("saves.resumed", { count }));
     }
     return true;
   }
@@ -206,7 +206,7 @@ export class Saves {
     const text = this.saveText();
     const name = t("saves.fileName", { count: view.log.length });
     download(text, name);
-    table.say(t("saves.saved", { file: name }));
+    table.say(() => t("saves.saved", { file: name }));
   }
 
   /** Ask for a saved game's file (from the top bar, or from the new game screen). */
@@ -239,7 +239,8 @@ export class Saves {
     if (!reply.ok) return refuse(() => errorWords(reply.error));
     table.setGame(reply.view, reply.meta);
     this.autosave();
-    table.say(t("saves.opened", { file: file.name, count: reply.view.log.length }));
+    const count = reply.view.log.length;
+    table.say(() => t("saves.opened", { file: file.name, count }));
     return undefined;
   }
 }

@@ -28,7 +28,7 @@ import { KIND_VALUE } from "../board/colours.js";
  *   laurels, for the dialog addressed to it only
  * @property {(action: ActionData) => Reply} check  the engine's verdict, nothing played
  * @property {(action: ActionData, options?: {quiet?: boolean}) => Reply} act
- * @property {(text: string, kind?: string) => void} say
+ * @property {(words: string | (() => string), kind?: string) => void} say
  * @property {(error: ErrorData) => string} refusal  an engine's refusal in words
  * @property {(seat: number) => void} look  a seat looks at its own laurels
  * @property {() => object} boardSvg  the drawn board (a dialog docks away from a path)
@@ -97,7 +97,7 @@ export function openMoveDialog(table, hint) {
         if (Object.keys(offers).length) action.offers = stringKeys(offers);
         d.close();
         const reply = table.act(action, { quiet: true });
-        if (!reply.ok) table.say(table.refusal(reply.error), "error");
+        if (!reply.ok) table.say(() => table.refusal(reply.error), "error");
       } });
   }
   actions.push({ label: t("consent.cancel"), testid: "move-cancel", kind: "quiet", onClick: (d) => d.close() });
@@ -171,7 +171,7 @@ export function openAnswerDialog(table, seat) {
         if (!check.ok) return table.refusal(check.error);
         d.close();
         const reply = table.act(action, { quiet: true });
-        if (!reply.ok) table.say(table.refusal(reply.error), "error");
+        if (!reply.ok) table.say(() => table.refusal(reply.error), "error");
         return null;
       },
     }) });
