@@ -90,14 +90,14 @@ function wire(p) {
     view: () => app.view, name: (seat) => app.name(seat), addressee,
     seatView: (seat) => app.engine.seatView(seat), hoard: (seat) => app.engine.hoard(seat),
     check: (action) => app.check(action), act: (action, options) => app.act(action, options),
-    say: (text, kind) => app.say(text, kind), refusal: (error) => p.refusalWords(app, error),
+    say: (words, kind, place) => app.say(words, kind, place), refusal: (error) => p.refusalWords(app, error),
     look: (seat) => app.secrecy.look(seat), boardSvg: () => app.board,
   };
   app.stage = new p.Stage({
     view: () => app.view, decider: (view) => app.decider(view), botActor: (view) => app.bots.actor(view),
     settings: () => app.settings(), handover: (seat) => app.secrecy.handover(seat),
     focusTurn: () => app.focusTurnHeading(true),
-    say: (text, kind) => app.say(text, kind), render: () => app.render(),
+    say: (words, kind, place) => app.say(words, kind, place), render: () => app.render(),
     dialogs: {
       answer: (seat) => p.openAnswerDialog(dialogTable, seat),
       supporters: () => p.openSupportersDialog(dialogTable),
@@ -111,7 +111,7 @@ function wire(p) {
   app.turn = new p.Turn({
     view: () => app.view, ready: () => app.ready, ui: app.ui, board: () => app.board.data,
     act: (action, options) => app.act(action, options), check: (action) => app.check(action),
-    refusal: (error) => p.refusalWords(app, error), say: (text, kind) => app.say(text, kind),
+    refusal: (error) => p.refusalWords(app, error), say: (words, kind, place) => app.say(words, kind, place),
     render: () => app.render(), name: (seat) => app.name(seat), decider: (view) => app.decider(view),
     supporters: () => app.stage.supporters(), moveDialog: (hint) => app.stage.move(hint),
   });
@@ -144,13 +144,13 @@ function wire(p) {
     mayUndo: (count) => app.mayUndo(count),
     bots: () => app.bots.any(), botsUndo: () => app.bots.undo(),
     replayView: (n) => app.engine.replayView(n), refusal: (error) => p.refusalWords(app, error),
-    say: (text, kind) => app.say(text, kind), render: () => app.render(),
+    say: (words, kind, place) => app.say(words, kind, place), render: () => app.render(),
     updating: () => app.updating,
   }, $("log-panel"));
   app.saves = new p.Saves({
     view: () => app.view, meta: () => app.meta, save: (meta) => app.engine.save(meta),
     load: (text) => app.engine.load(text), validate: (text) => app.engine.validate(text),
-    setGame: (view, meta) => app.setGame(view, meta), say: (text, kind) => app.say(text, kind),
+    setGame: (view, meta) => app.setGame(view, meta), say: (words, kind, place) => app.say(words, kind, place),
     ownsTab: () => app.tab.owner, openNewGame: () => app.newGame.open(),
   });
   app.secrecy = new p.Secrecy({
@@ -166,7 +166,7 @@ function wire(p) {
     chooseFile: () => app.saves.chooseFile(),
     newGame: (options, seed) => app.engine.newGame(options, seed),
     setGame: (view, meta) => app.setGame(view, meta), autosave: () => app.saves.autosave(),
-    say: (text, kind) => app.say(text, kind),
+    say: (words, kind, place) => app.say(words, kind, place),
   });
   app.bots = new p.Bots({
     view: () => app.view, ui: app.ui, decider: (view) => app.decider(view),
@@ -181,10 +181,10 @@ function wire(p) {
       app.saves.autosave();
     },
     logWords: (entry) => app.log.words(entry), refusal: (error) => p.refusalWords(app, error),
-    say: (text, kind) => app.say(text, kind), render: () => app.render(),
+    say: (words, kind, place) => app.say(words, kind, place), render: () => app.render(),
   });
   // a message is dismissed by a tap on it (on a phone it floats over the page)
-  $("message").addEventListener("click", () => app.say(""));
+  for (const id of ["message", "log-message"]) $(id).addEventListener("click", () => app.say(""));
   // another language: the panels are redrawn by stage.js's listener; the players panel and
   // the saves warning keep a cache of their text
   addEventListener(p.CHANGE_EVENT, () => {

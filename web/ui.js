@@ -19,6 +19,8 @@ import { afterFrame, nextTask } from "./panels/tasks.js";
 
 const root = document.documentElement;
 const $ = (id) => document.getElementById(id);
+/** Where the page says things (say): under the turn panel, and under the log's buttons. */
+const MESSAGE_PLACES = ["message", "log-message"];
 
 export { Engine };
 
@@ -211,7 +213,7 @@ export class App {
    * refuse, R10). @param {number} count */
   mayUndo(count = 1) {
     const reply = this.engine.checkUndo(count);
-    if (!reply.ok) this.say(() => refusalWords(this, reply.error), "error");
+    if (!reply.ok) this.say(() => refusalWords(this, reply.error), "error", "log-message");
     return reply.ok;
   }
 
@@ -222,24 +224,25 @@ export class App {
     }
     const reply = this.engine.undo(count);
     if (!reply.ok) {
-      this.say(() => refusalWords(this, reply.error), "error");
+      this.say(() => refusalWords(this, reply.error), "error", "log-message");
       return;
     }
-    this.say(() => t("ui.undone", { count }));
+    this.say(() => t("ui.undone", { count }), "info", "log-message");
     reply.view.log = this.view.log.slice(0, reply.actions);
     this.saves.later();
     this.setView(reply.view);
   }
 
-  /** A message under the turn panel (on a phone, floating at the bottom). Errors stay until
-   * the next action; other messages fade out after a few seconds. `words`: the text, or a
-   * function that words it in the chosen language: such a message follows a switch of
-   * language (rewordMessage).
-   * @param {string | (() => string)} words @param {string} [kind] */
-  say(words, kind = "info") {
+  /** A message under the turn panel, or under the log's buttons when it answers one of them
+   * (`place` "log-message"); one at a time. Errors stay until the next action; other
+   * messages fade out after a few seconds. `words`: the text, or a function that words it
+   * in the chosen language: such a message follows a switch of language (rewordMessage).
+   * @param {string | (() => string)} words @param {string} [kind] @param {string} [place] */
+  say(words, kind = "info", place = "message") {
     const text = typeof words === "function" ? words() : words;
-    this.said = typeof words === "function" ? { words, kind } : null;
-    const el = $("message");
+    this.said = typeof words === "function" ? { words, kind, place } : null;
+    for (const other of MESSAGE_PLACES) if (other !== place) $(other).textContent = "";
+    const el = $(place);
     el.textContent = text;
     if (kind === "error") linkRuleCitations(el);  // "R6.2" opens that rule
     el.dataset.kind = kind;
@@ -252,7 +255,8 @@ export class App {
 
   /** The message worded again in the language just chosen, when it was given as words. */
   rewordMessage() {
-    if (this.said && $("message").textContent) this.say(this.said.words, this.said.kind);
+    const said = this.said;
+    if (said && $(said.place).textContent) this.say(said.words, said.kind, said.place);
   }
 
   /** Why a click was refused, at the bottom of the screen for a few seconds when the message

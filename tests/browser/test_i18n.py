@@ -478,7 +478,7 @@ def test_a_switch_of_language_rewords_the_message_a_click_left(app: Page) -> Non
 def test_a_switch_of_language_rewords_every_message_under_the_panel(app: Page) -> None:
     """A review saw the message under the turn panel stay in the language it was said in:
     what the page says of itself (a new game begins) and why it refused a click (the replay
-    waits for the game's end) follow the "qv-language" event too."""
+    waits for the game's end, said by the log's buttons) follow the "qv-language" event too."""
     start_game(app)
     message = app.get_by_test_id("message")
     expect(message).to_have_text(word(app, "newGame.begins"))
@@ -490,10 +490,11 @@ def test_a_switch_of_language_rewords_every_message_under_the_panel(app: Page) -
     wait_actions(app, 1)
     app.locator("#replay").click(force=True)  # a real tap: Playwright waits for enabled ones
     refused = word(app, "log.replayClosedRule")
-    expect(message).to_have_text(refused)
+    said = app.get_by_test_id("log-message")  # by the log's buttons
+    expect(said).to_have_text(refused)
     app.evaluate("import('./words/i18n.js').then((m) => m.setLanguage('fr'))")
-    expect(message).not_to_have_text(refused)
-    expect(message).to_have_text(word(app, "log.replayClosedRule"))
+    expect(said).not_to_have_text(refused)
+    expect(said).to_have_text(word(app, "log.replayClosedRule"))
 
 
 @pytest.mark.parametrize("lang", ["en", "it", "fr", "es"])

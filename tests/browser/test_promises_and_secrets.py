@@ -144,9 +144,9 @@ def test_r10_no_seed_on_the_page_and_no_replay_while_the_game_runs(app: Page) ->
     expect(app.locator("#replay")).to_be_disabled()
     # it reads disabled but a tap says why (a touch screen shows no tooltip)
     app.locator("#replay").click(force=True)  # a real tap: Playwright waits for enabled ones
-    expect(app.get_by_test_id("message")).to_have_text(
+    expect(app.get_by_test_id("log-message")).to_have_text(
         "The replay opens when the game is over (R10).")
     expect(app.get_by_test_id("turn-heading")).to_be_visible()
     assert str(seed) not in app.locator("body").inner_text()
-    assert str(seed) not in (app.get_by_test_id("message").text_content() or "")
+    assert str(seed) not in (app.get_by_test_id("log-message").text_content() or "")
     expect(app.locator("html")).not_to_have_attribute("data-seed", re.compile(".*"))

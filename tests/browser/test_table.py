@@ -242,9 +242,18 @@ def test_r10_undo_against_bots_does_not_put_a_drawn_token_back(
     open_with_autosave(page, site_url, bot_table_save(game))
     wait_actions(page, n)
     before = log_texts(page)
-    page.get_by_test_id("undo").click()
-    expect(page.get_by_test_id("message")).to_have_text(
+    undo = page.get_by_test_id("undo")
+    undo.click()
+    # said right under the Undo button (a review found it under the turn panel, across the
+    # screen and below its fold)
+    said = page.get_by_test_id("log-message")
+    expect(said).to_have_text(
         "A token drawn from the pile stays drawn: the move that drew it cannot be undone. (R10)")
+    expect(said).to_be_in_viewport()
+    button, note = undo.bounding_box(), said.bounding_box()
+    assert button and note and 0 <= note["y"] - (button["y"] + button["height"]) < 40, (
+        button, note)
+    expect(page.get_by_test_id("message")).to_be_empty()
     assert page.get_attribute("html", "data-actions") == str(n)
     assert log_texts(page) == before
 
@@ -265,7 +274,7 @@ def test_a_finished_game_is_not_undone(page: Page, site_url: str) -> None:
     expect(page.get_by_test_id("replay")).to_be_enabled()
     expect(page.get_by_test_id("new-game-again")).to_be_visible()
     page.evaluate("() => window.__qv.app.undo(1)")
-    expect(page.get_by_test_id("message")).to_have_text(
+    expect(page.get_by_test_id("log-message")).to_have_text(
         "The game is over: it cannot be undone. Replay it, or start a new game.")
     assert page.get_attribute("html", "data-actions") == str(n)
 

@@ -95,7 +95,7 @@ function botView(view) {
  *   the game's meta, let the seat's new player get its dialog, show the view again, autosave
  * @property {(entry: LogLine) => string} logWords  a log entry in words
  * @property {(error: ErrorData) => string} refusal  an engine's refusal in words
- * @property {(words: string | (() => string), kind?: string) => void} say
+ * @property {(words: string | (() => string), kind?: string, place?: string) => void} say
  * @property {() => void} render
  */
 
@@ -398,7 +398,7 @@ export class Bots {
     let i = log.length - 1;
     while (i >= 0 && this.isBot(log[i].player)) i -= 1;
     if (i < 0) {
-      table.say(() => t("bots.noUndo"));
+      table.say(() => t("bots.noUndo"), "info", "log-message");
       return;
     }
     const human = log[i].player;

@@ -29,7 +29,7 @@ import { eventWords } from "../words/event-words.js";
  * @property {() => unknown} botsUndo  undo back to the last decision of a human
  * @property {(n: number) => {ok: boolean, view?: View, error?: ErrorData}} replayView
  * @property {(error: ErrorData) => string} refusal  an engine's refusal in words
- * @property {(words: string | (() => string), kind?: string) => void} say
+ * @property {(words: string | (() => string), kind?: string, place?: string) => void} say
  * @property {() => void} render
  * @property {() => boolean} updating  whether the table is still drawing a view in steps
  */
@@ -242,7 +242,7 @@ export class Log {
     const table = this.table;
     const view = table.view();
     if (view.stage !== "over") {
-      table.say(() => t("log.replayClosedRule"), "error");
+      table.say(() => t("log.replayClosedRule"), "error", "log-message");
       return;
     }
     table.ui.replay = { n: 0, total: view.log.length, view: null };

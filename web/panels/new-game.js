@@ -35,7 +35,7 @@ const PHONE = "__MEDIA_PHONE__";
  *   newGame  the engine starts a game (bad options change nothing)
  * @property {(view: View, meta: Meta) => void} setGame  start showing a game
  * @property {() => void} autosave
- * @property {(words: string | (() => string), kind?: string) => void} say
+ * @property {(words: string | (() => string), kind?: string, place?: string) => void} say
  */
 
 export class NewGame {

@@ -37,7 +37,7 @@ const root = document.documentElement;
  * @property {(text: string) => {ok: boolean, view?: View, error?: ErrorData}} validate  check a
  *   save on a separate engine table, the running game untouched
  * @property {(view: View, meta: Meta) => void} setGame  start showing a game
- * @property {(words: string | (() => string), kind?: string) => void} say
+ * @property {(words: string | (() => string), kind?: string, place?: string) => void} say
  * @property {() => boolean} ownsTab  whether this tab plays the game (not another tab)
  * @property {() => void} openNewGame  open the new game screen
  */

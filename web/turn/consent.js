@@ -28,7 +28,7 @@ import { KIND_VALUE } from "../board/colours.js";
  *   laurels, for the dialog addressed to it only
  * @property {(action: ActionData) => Reply} check  the engine's verdict, nothing played
  * @property {(action: ActionData, options?: {quiet?: boolean}) => Reply} act
- * @property {(words: string | (() => string), kind?: string) => void} say
+ * @property {(words: string | (() => string), kind?: string, place?: string) => void} say
  * @property {(error: ErrorData) => string} refusal  an engine's refusal in words
  * @property {(seat: number) => void} look  a seat looks at its own laurels
  * @property {() => object} boardSvg  the drawn board (a dialog docks away from a path)
