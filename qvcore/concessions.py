@@ -44,7 +44,10 @@ def lost_for_certain(before: GameState, after: GameState, seat: int,
         return True
     own = after.total(seat)
     for q in set(senate) - {seat}:
-        floor = least[q] + max(0, after.total(q) - before.total(q))  # this move's gains: public
+        # what this move gained it less what it paid (an offer's tokens, a split): still at most
+        # what it holds, since least[q] was at most what it held before (the deal's parties see
+        # the tokens paid; a third player sees their count, and may be surer of less)
+        floor = least[q] + after.total(q) - before.total(q)
         if floor > own or (floor == own and senate.index(q) < senate.index(seat)):
             return True
     return False

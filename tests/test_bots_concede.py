@@ -123,6 +123,26 @@ def test_the_tournament_counts_a_pivotal_losing_consent() -> None:
     assert losing_consents(state, move, set(), least) == []
 
 
+def test_a_consent_paid_for_is_not_counted_a_certain_loss() -> None:
+    """R9.3, R11: seat 2 consented to seat 1's 9→13, the Senate's last seat, for a IV and a
+    split of the move's III. Seat 1 (39 laurels; 37 at least by what seat 2 knows) ends with
+    37, seat 2 with 35: seat 1's least total after the move is 37 less the IV it paid, plus
+    the III, less the token it gave in the split, 35, and a tie goes to seat 2, in the Senate
+    first. So seat 2 could not be sure to lose: the tournament counted it a concession, the
+    payment not taken off seat 1's least total."""
+    state, _players, knowledge = replayed("bots-paid-consent-4p.json")
+    move = {"type": "move", "player": 1, "from": 9, "to": 13, "supporters": [1, 2]}
+    least = {q: floors(known) for q, known in enumerate(knowledge)}
+    assert least[2][1] == 37 and state.total(2) == 30
+    after = state.copy()
+    rules.apply_action(after, move)
+    assert after.stage == "over" and [after.total(q) for q in (1, 2)] == [37, 35]
+    assert losing_consents(state, move, {2}, least) == []
+    # the same consent for no payment would have lost for certain (39 + the III against 30)
+    least[2][1] = 42.0
+    assert losing_consents(state, move, {2}, least) == [2]
+
+
 def test_search_scores_a_finished_game_exactly() -> None:
     """The information-set search (search.py, the hard-search bot) scores a game that its
     candidate ends exactly (R9.3, R12): the filling move of the fill position is worth 0 in
