@@ -516,6 +516,28 @@ def test_the_replays_step_buttons_stay_on_one_line(page: Page, site_url: str, la
         middles.add(round(box["y"] + box["height"] / 2))
     assert max(middles) - min(middles) <= 2, middles
 
+@pytest.mark.parametrize("lang", ["en", "it", "fr", "es"])
+def test_the_phones_top_bar_says_whose_decision_it_is_whole(page: Page, site_url: str,
+                                                            lang: str) -> None:
+    """On a phone the top bar's status has a line of its own: a review saw it cut off there
+    ("Brutus must answer Aurelia's requ…" in every language). It wraps instead, and a long name
+    still does not widen the page."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    game = Game(options(), SEED)
+    advance_to(game, lambda g: g.state.stage == "consent")
+    saved = json.dumps(json.dumps(game.save({"app": "quo-vadis-web", "settings": {
+        "handover": False}})))
+    page.add_init_script(f"localStorage.setItem('quo-vadis.autosave', {saved});")
+    open_in(page, site_url, lang)
+    status = page.locator("#banner .clip").last
+    request = game.state.request
+    assert request is not None
+    expect(status).to_contain_text(NAMES_PLAY[game.state.current])
+    expect(status).to_contain_text(NAMES_PLAY[request.asked[0]])
+    assert status.evaluate("(el) => el.scrollWidth <= el.clientWidth"), status.inner_text()
+    assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth")
+
+
 # -- every screen in every language ----------------------------------------------------------
 
 LANGS = ["en", "it", "fr", "es"]
