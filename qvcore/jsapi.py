@@ -44,14 +44,16 @@ class Table:
     def load(self, save_json: str) -> str:
         """Replace the game by a saved one; a bad save changes nothing."""
         def run() -> dict[str, Any]:
-            if not isinstance(save_json, str):
-                raise RuleError("save", "corrupt_save", "a save must be given as JSON text")
-            data = _loads(save_json, "save", "corrupt_save", "this file")
-            game = Game.load(data)
+            data, game = _loaded(save_json)
             view = game.view(None)
             self.game = game
             return {"view": view, "meta": data.get("meta")}
         return _reply(run)
+
+    def check_save(self, save_json: str) -> str:
+        """Whether a saved game would load, and how many actions it holds; the game on the
+        table is unchanged, so the page can ask before one replaces it."""
+        return _reply(lambda: {"actions": len(_loaded(save_json)[1].actions)})
 
     def save(self, meta_json: str = "null") -> str:
         """The save data of the running game, with the page's ``meta`` (names, colours...)."""
@@ -167,3 +169,11 @@ def _parse(text: str) -> Any:
 
 def _json(text: str, what: str) -> Any:
     return _loads(text, "R4", "bad_input", what)
+
+
+def _loaded(save_json: Any) -> tuple[Any, Game]:
+    """A save's data and its game, replayed; a bad save raises the rule's error."""
+    if not isinstance(save_json, str):
+        raise RuleError("save", "corrupt_save", "a save must be given as JSON text")
+    data = _loads(save_json, "save", "corrupt_save", "this file")
+    return data, Game.load(data)

@@ -158,18 +158,19 @@ def _table_call(table: Table, view: dict[str, Any],
     if roll < 0.7:
         junk = rand.choice(JUNK_TEXTS)
         text_call: Callable[[str], str] = rand.choice([table.act, table.check, table.load,
-                                                        table.save])
+                                                        table.check_save, table.save])
         return text_call.__name__, lambda: text_call(junk)
     if roll < 0.85:
         odd = rand.choice(ODD_VALUES)
         methods: list[Callable[[Any], str]] = [
-            table.undo, table.view, table.legal, table.hoard, table.seat_view, table.replay_view,
-            table.events, table.first_view]
+            table.undo, table.check_undo, table.view, table.legal, table.hoard, table.seat_view,
+            table.replay_view, table.events, table.first_view, table.check_save]
         method = rand.choice(methods)
         return method.__name__, lambda: method(odd)
     if roll < 0.93:
         save = json.loads(table.save())["save"]
-        return "load", lambda: table.load(text_of(mutate(save, rand), rand))
+        load = table.load if rand.random() < 0.7 else table.check_save
+        return load.__name__, lambda: load(text_of(mutate(save, rand), rand))
     options = mutate({"players": 4, "names": ["A", "B", "C", "D"], "first_player": None}, rand)
     return "new_game", lambda: table.new_game(text_of(options, rand),
                                               rand.choice([*ODD_VALUES, 5]))

@@ -218,6 +218,22 @@ def test_bad_load_keeps_the_running_game() -> None:
     assert call(table.save())["save"] == before
 
 
+@pytest.mark.parametrize("bad", ["", "{}", "[1]", '{"format": "qvcore-save", "version": 99}',
+                                 "\u0000", None, 7, ["x"]])
+def test_check_save_says_what_load_would_and_changes_nothing(bad: Any) -> None:
+    """The page asks before a file replaces a running game: ``check_save`` says whether a save
+    would load and how many actions it holds, or gives the very error ``load`` would give,
+    and leaves the table as it is (one check for both games' pages)."""
+    table = started()
+    table.act('{"type": "add", "player": 0, "office": 1}')
+    saved = call(table.save())["save"]
+    table.act('{"type": "add", "player": 1, "office": 1}')
+    before = _unchanged(table)
+    assert call(table.check_save(json.dumps(saved))) == {"ok": True, "actions": 1}
+    assert json.loads(table.check_save(bad)) == json.loads(Table().load(bad))
+    assert _unchanged(table) == before
+
+
 def test_r10_legal_and_hoard_of_one_seat() -> None:
     table = started()
     table.act('{"type": "add", "player": 0, "office": 3}')

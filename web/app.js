@@ -149,7 +149,7 @@ function wire(p) {
   }, $("log-panel"));
   app.saves = new p.Saves({
     view: () => app.view, meta: () => app.meta, save: (meta) => app.engine.save(meta),
-    load: (text) => app.engine.load(text), validate: (text) => app.engine.validate(text),
+    load: (text) => app.engine.load(text), checkSave: (text) => app.engine.checkSave(text),
     setGame: (view, meta) => app.setGame(view, meta), say: (words, kind, place) => app.say(words, kind, place),
     ownsTab: () => app.tab.owner, openNewGame: () => app.newGame.open(),
   });

@@ -8,14 +8,13 @@ export class Engine {
     pyodide.runPython("from qvcore.jsapi import Table as _QvTable");
     const Table = pyodide.globals.get("_QvTable");
     this.table = Table();
-    this.probe = Table();  // a second table, only to validate imported saves
     Table.destroy();
     // bound methods, looked up once
     const t = this.table;
     this.m = {
       newGame: t.new_game, load: t.load, save: t.save, view: t.view, act: t.act,
       check: t.check, undo: t.undo, checkUndo: t.check_undo, replayView: t.replay_view,
-      probeLoad: this.probe.load,
+      checkSave: t.check_save,
       hoard: t.hoard, events: t.events, firstView: t.first_view, seatView: t.seat_view,
     };
   }
@@ -47,8 +46,9 @@ export class Engine {
   /** Replace the running game by a saved one (a JSON string); a bad save changes nothing. */
   load(saveText) { return Engine.call(this.m.load, saveText); }
 
-  /** Check a save (a JSON string) on a separate table: the running game is not touched. */
-  validate(saveText) { return Engine.call(this.m.probeLoad, saveText); }
+  /** Whether a save (a JSON string) would load, and how many actions it holds
+   * ({ok, actions}); the running game is not touched. */
+  checkSave(saveText) { return Engine.call(this.m.checkSave, saveText); }
 
   save(meta) { return Engine.call(this.m.save, JSON.stringify(meta ?? null)); }
 

@@ -34,8 +34,8 @@ const root = document.documentElement;
  *   engine's save of the running game, with this meta
  * @property {(text: string) => {ok: boolean, view?: View, meta?: Meta, error?: ErrorData}} load
  *   replace the running game by a saved one (a bad save changes nothing)
- * @property {(text: string) => {ok: boolean, view?: View, error?: ErrorData}} validate  check a
- *   save on a separate engine table, the running game untouched
+ * @property {(text: string) => {ok: boolean, actions?: number, error?: ErrorData}} checkSave
+ *   whether a save would load and how many actions it holds, the running game untouched
  * @property {(view: View, meta: Meta) => void} setGame  start showing a game
  * @property {(words: string | (() => string), kind?: string, place?: string) => void} say
  * @property {() => boolean} ownsTab  whether this tab plays the game (not another tab)
@@ -226,12 +226,12 @@ export class Saves {
     } catch (error) {
       return refuse(() => t("saves.unreadable", { message: error.message }));
     }
-    const probe = table.validate(text);
+    const probe = table.checkSave(text);
     if (!probe.ok) return refuse(() => errorWords(probe.error));
     const view = table.view();
     if (view && view.log.length && view.stage !== "over") {
       const ok = await confirmWorded(() => ({ title: t("saves.replace.title"),
-        text: t("saves.replace.text", { file: file.name, count: probe.view.log.length }),
+        text: t("saves.replace.text", { file: file.name, count: probe.actions }),
         yes: t("saves.replace.yes") }), "import-confirm");
       if (!ok) return undefined;
     }
