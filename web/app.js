@@ -90,8 +90,9 @@ function wire(p) {
     view: () => app.view, name: (seat) => app.name(seat), addressee,
     seatView: (seat) => app.engine.seatView(seat), hoard: (seat) => app.engine.hoard(seat),
     check: (action) => app.check(action), act: (action, options) => app.act(action, options),
-    say: (words, kind, place) => app.say(words, kind, place), refusal: (error) => p.refusalWords(app, error),
-    look: (seat) => app.secrecy.look(seat), boardSvg: () => app.board,
+    say: (words, kind, place) => app.say(words, kind, place),
+    refusal: (error) => p.refusalWords(app, error), look: (seat) => app.secrecy.look(seat),
+    boardSvg: () => app.board,
   };
   app.stage = new p.Stage({
     view: () => app.view, decider: (view) => app.decider(view), botActor: (view) => app.bots.actor(view),
@@ -111,8 +112,9 @@ function wire(p) {
   app.turn = new p.Turn({
     view: () => app.view, ready: () => app.ready, ui: app.ui, board: () => app.board.data,
     act: (action, options) => app.act(action, options), check: (action) => app.check(action),
-    refusal: (error) => p.refusalWords(app, error), say: (words, kind, place) => app.say(words, kind, place),
-    render: () => app.render(), name: (seat) => app.name(seat), decider: (view) => app.decider(view),
+    refusal: (error) => p.refusalWords(app, error),
+    say: (words, kind, place) => app.say(words, kind, place), render: () => app.render(),
+    name: (seat) => app.name(seat), decider: (view) => app.decider(view),
     supporters: () => app.stage.supporters(), moveDialog: (hint) => app.stage.move(hint),
   });
   app.turnPanel = new p.TurnPanel({
@@ -150,8 +152,9 @@ function wire(p) {
   app.saves = new p.Saves({
     view: () => app.view, meta: () => app.meta, save: (meta) => app.engine.save(meta),
     load: (text) => app.engine.load(text), checkSave: (text) => app.engine.checkSave(text),
-    setGame: (view, meta) => app.setGame(view, meta), say: (words, kind, place) => app.say(words, kind, place),
-    ownsTab: () => app.tab.owner, openNewGame: () => app.newGame.open(),
+    setGame: (view, meta) => app.setGame(view, meta),
+    say: (words, kind, place) => app.say(words, kind, place), ownsTab: () => app.tab.owner,
+    openNewGame: () => app.newGame.open(),
   });
   app.secrecy = new p.Secrecy({
     name: (seat) => app.name(seat), addressee,
