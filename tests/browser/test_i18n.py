@@ -538,6 +538,25 @@ def test_the_phones_top_bar_says_whose_decision_it_is_whole(page: Page, site_url
     assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth")
 
 
+@pytest.mark.parametrize("lang", ["en", "it", "fr", "es"])
+def test_the_logs_buttons_keep_their_words_whole_on_a_phone(page: Page, site_url: str,
+                                                             lang: str) -> None:
+    """A review saw the log's buttons break inside a word on a phone ("Rive / di",
+    "Deshace / r"): each keeps its label on one line."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    open_in(page, site_url, lang)
+    start_game(page)
+    for testid in ("undo", "replay"):
+        button = page.get_by_test_id(testid)
+        expect(button).to_be_visible()
+        lines = button.evaluate("""(el) => {
+          const range = document.createRange(); range.selectNodeContents(el);
+          return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+        }""")
+        assert lines == 1, (testid, button.inner_text())
+    assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth")
+
+
 # -- every screen in every language ----------------------------------------------------------
 
 LANGS = ["en", "it", "fr", "es"]
