@@ -239,6 +239,27 @@ def test_the_setup_shows_on_the_board_which_place_each_button_names(pal: Page) -
         expect(pal.locator("#pal-players li").first).to_contain_text(f"{names[colour]}: ")
 
 
+def test_a_spring_to_place_on_is_still_named_a_spring(pal: Page) -> None:
+    """A review heard every free terrain read as "Terrain N: place here" once an inhabitant
+    was chosen, springs too (P5 scores them): a spring offered is read as a spring."""
+    start(pal, ["human", "human"])
+    while stage(pal) == "setup":
+        human_turn(pal)
+    pal.get_by_test_id("pal-handover-ok").click()
+    pal.locator("html[data-pal-looking]").wait_for(state="attached")
+    springs = pal.locator("#pal-board .pal-cell.spring")
+    names = springs.evaluate_all("(cells) => cells.map((c) => c.getAttribute('aria-label'))")
+    assert names, "no spring on the board"
+    pal.locator('[data-testid^="pal-piece-"]').first.click()
+    offered = pal.locator("#pal-board .pal-cell.spring.choice")
+    expect(offered.first).to_be_attached()
+    for cell in offered.all():
+        label = cell.get_attribute("aria-label") or ""
+        assert label.startswith("Spring, terrain ") and label.endswith(": place here"), label
+    terrain = pal.locator("#pal-board .pal-cell.terrain.choice").first
+    assert re.fullmatch(r"Terrain \d+: place here", terrain.get_attribute("aria-label") or "")
+
+
 def test_the_focused_terrain_is_outlined_and_the_arrow_keys_move_it(pal: Page) -> None:
     """A review could barely see which terrain had the keyboard's focus: the group's outline
     is a rectangle that the hexes drawn after it cover. The focused hex's own border takes the

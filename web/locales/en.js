@@ -67,7 +67,7 @@ export default {
   "palatinus.board.hillToken": "Hill {hill}, token {token}",
   "palatinus.board.spring": "Spring, terrain {terrain}",
   "palatinus.board.terrain": "Terrain {terrain}",
-  "palatinus.board.terrainChoice": "Terrain {terrain}: place here",
+  "palatinus.board.terrainChoice": "{name}: place here",
   "palatinus.setup.heading": "Lay the seven hills",
   "palatinus.setup.lay": {"one": "Tile of hill {hill} is turned up ({count} tile still face down).", "other": "Tile of hill {hill} is turned up ({count} tiles still face down)."},
   "palatinus.setup.preview": "Tile of hill {hill}, turned {rotation} sixths: springs on sides {springs}",

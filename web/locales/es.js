@@ -67,7 +67,7 @@ export default {
   "palatinus.board.hillToken": "Colina {hill}, ficha {token}",
   "palatinus.board.spring": "Fuente, terreno {terrain}",
   "palatinus.board.terrain": "Terreno {terrain}",
-  "palatinus.board.terrainChoice": "Terreno {terrain}: colocar aquí",
+  "palatinus.board.terrainChoice": "{name}: colocar aquí",
   "palatinus.setup.heading": "Poner las siete colinas",
   "palatinus.setup.lay": {"one": "Se descubre la loseta de la colina {hill} (queda {count} loseta boca abajo).", "other": "Se descubre la loseta de la colina {hill} (quedan {count} losetas boca abajo)."},
   "palatinus.setup.preview": "Loseta de la colina {hill}, girada {rotation} sextos: fuentes en los lados {springs}",

@@ -67,7 +67,7 @@ export default {
   "palatinus.board.hillToken": "Colline {hill}, jeton {token}",
   "palatinus.board.spring": "Source, terrain {terrain}",
   "palatinus.board.terrain": "Terrain n° {terrain}",
-  "palatinus.board.terrainChoice": "Terrain {terrain} : poser ici",
+  "palatinus.board.terrainChoice": "{name} : poser ici",
   "palatinus.setup.heading": "Poser les sept collines",
   "palatinus.setup.lay": {"one": "La tuile de la colline {hill} est retournée (encore {count} tuile face cachée).", "other": "La tuile de la colline {hill} est retournée (encore {count} tuiles face cachée)."},
   "palatinus.setup.preview": "Tuile de la colline {hill}, tournée de {rotation} sixièmes : sources sur les côtés {springs}",

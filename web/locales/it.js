@@ -67,7 +67,7 @@ export default {
   "palatinus.board.hillToken": "Colle {hill}, gettone {token}",
   "palatinus.board.spring": "Fonte, terreno {terrain}",
   "palatinus.board.terrain": "Terreno {terrain}",
-  "palatinus.board.terrainChoice": "Terreno {terrain}: piazza qui",
+  "palatinus.board.terrainChoice": "{name}: piazza qui",
   "palatinus.setup.heading": "Posa i sette colli",
   "palatinus.setup.lay": {"one": "È scoperta la tessera del colle {hill} (ancora {count} tessera coperta).", "other": "È scoperta la tessera del colle {hill} (ancora {count} tessere coperte)."},
   "palatinus.setup.preview": "Tessera del colle {hill}, girata di {rotation} sesti: fonti sui lati {springs}",

@@ -164,7 +164,7 @@ export class PalBoard {
     let name = spring ? t("palatinus.board.spring", { terrain: c.cell })
       : t("palatinus.board.terrain", { terrain: c.cell });
     if (piece) name = `${name}: ${pieceName(piece, names)}`;
-    else if (act) name = t("palatinus.board.terrainChoice", { terrain: c.cell });
+    else if (act) name = t("palatinus.board.terrainChoice", { name });  // a spring says so
     const group = s("g", {
       class: `pal-cell${spring ? " spring" : " terrain"}${act ? " choice" : ""}`,
       role: act ? "button" : "img", "aria-label": name, tabindex: act ? "0" : null,
