@@ -120,6 +120,10 @@ def test_undo_and_cancel_are_told_apart_and_nothing_asks_for_a_mouse(
     for lang, words in catalogs.items():
         for undo in ("page.undo", "palatinus.undo"):
             assert words[undo] not in (words["dialog.cancel"], words["consent.cancel"]), lang
+        # the undo question's two answers begin differently (a review read Italian "Annulla
+        # la mossa di Livia" beside "Annulla")
+        yes, no = words["log.undo.yes"], words["log.undo.no"]
+        assert yes.split()[0].lower() != no.split()[0].lower(), (lang, yes, no)
         texts = [v for value in words.values()
                  for v in (value.values() if isinstance(value, dict) else [value])]
         assert not [v for v in texts if re.search(r"\b(click|clicca|cliquez|clic)\b", v,

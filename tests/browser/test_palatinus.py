@@ -239,7 +239,8 @@ def test_the_setup_shows_on_the_board_which_place_each_button_names(pal: Page) -
         expect(pal.locator("#pal-players li").first).to_contain_text(f"{names[colour]}: ")
 
 
-def test_a_spring_to_place_on_is_still_named_a_spring(pal: Page) -> None:
+def test_a_spring_to_place_on_is_still_named_a_spring_and_escape_takes_the_choice_back(
+        pal: Page) -> None:
     """A review heard every free terrain read as "Terrain N: place here" once an inhabitant
     was chosen, springs too (P5 scores them): a spring offered is read as a spring."""
     start(pal, ["human", "human"])
@@ -258,6 +259,13 @@ def test_a_spring_to_place_on_is_still_named_a_spring(pal: Page) -> None:
         assert label.startswith("Spring, terrain ") and label.endswith(": place here"), label
     terrain = pal.locator("#pal-board .pal-cell.terrain.choice").first
     assert re.fullmatch(r"Terrain \d+: place here", terrain.get_attribute("aria-label") or "")
+    # Escape takes the inhabitant back (a review found it kept, unlike a senator in Quo
+    # Vadis?): no terrain is offered, and the keyboard is on the inhabitant again
+    terrain.focus()
+    pal.keyboard.press("Escape")
+    expect(pal.locator("#pal-board .pal-cell.choice")).to_have_count(0)
+    expect(pal.locator('[data-testid="pal-piece-0"]')).to_be_focused()
+    expect(pal.locator('[data-testid="pal-piece-0"]')).to_have_attribute("aria-pressed", "false")
 
 
 def test_the_focused_terrain_is_outlined_and_the_arrow_keys_move_it(pal: Page) -> None:

@@ -402,6 +402,7 @@ export default {
   "log.undo.title": "Undo another player's decision?",
   "log.undo.text": "This takes back {name}'s action: “{action}”",
   "log.undo.yes": "Undo {name}'s action",
+  "log.undo.no": "Keep it",
   "log.replay.first": "Back to the start",
   "log.replay.prev": "One step back",
   "log.replay.next": "One step forward",

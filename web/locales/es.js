@@ -402,6 +402,7 @@ export default {
   "log.undo.title": "¿Deshacer la decisión de otro jugador?",
   "log.undo.text": "Esto deshace la acción de {name}: «{action}»",
   "log.undo.yes": "Deshacer la acción de {name}",
+  "log.undo.no": "Dejarlo así",
   "log.replay.first": "Volver al principio",
   "log.replay.prev": "Un paso atrás",
   "log.replay.next": "Un paso adelante",

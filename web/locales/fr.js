@@ -402,6 +402,7 @@ export default {
   "log.undo.title": "Annuler le coup d'un autre joueur\u00a0?",
   "log.undo.text": "Ceci reprend l'action {de:name}\u00a0: «\u00a0{action}\u00a0»",
   "log.undo.yes": "Annuler le coup {de:name}",
+  "log.undo.no": "Laisser tel quel",
   "log.replay.first": "Retour au début",
   "log.replay.prev": "Un pas en arrière",
   "log.replay.next": "Un pas en avant",
@@ -486,9 +487,9 @@ export default {
   "players.pool": { one: "Réserve des récompenses\u00a0: {pool} × I · pile\u00a0: {count} jeton", other: "Réserve des récompenses\u00a0: {pool} × I · pile\u00a0: {count} jetons" },
   "players.handover": "Écran de passage entre les joueurs",
   "players.promises": "Promesses en vigueur",
-  "players.promise.consent": "{by} a promis son consentement à {player} (engage jusqu'au tour {turn})",
-  "players.promise.refuse": "{by} a promis de refuser son consentement à {player} (engage jusqu'au tour {turn})",
-  "players.promise.caesar": "{by} a promis à {player} de déplacer César sur {from}→{to} (engage jusqu'au tour {turn})",
+  "players.promise.consent": "{by} a promis son consentement à {player} (engagement valable jusqu'au tour {turn})",
+  "players.promise.refuse": "{by} a promis de refuser son consentement à {player} (engagement valable jusqu'au tour {turn})",
+  "players.promise.caesar": "{by} a promis à {player} de déplacer César sur {from}→{to} (engagement valable jusqu'au tour {turn})",
 
   // -- couleurs ---------------------------------------------------------------------------------------
   "colour.red": "Rouge",

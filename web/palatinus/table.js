@@ -69,6 +69,20 @@ export class PalTable {
     this.lastSaved = null;
     /** @type {(() => string) | null} the words of the message under the board, if given so */
     this.said = null;
+    // Escape takes back a chosen inhabitant, as in Quo Vadis? for a senator (an open dialog
+    // takes Escape for itself); the keyboard goes back to the inhabitant it was
+    document.addEventListener("keydown", (event) => {
+      const chosen = this.piece;
+      if (event.key !== "Escape" || event.defaultPrevented || chosen === null || !this.own
+        || (this.own.placeable ?? []).length < 2 || document.querySelector("dialog[open]")) {
+        return;
+      }
+      event.preventDefault();
+      this.piece = null;
+      this.renderPlace();
+      /** @type {HTMLElement|null} */ (this.els.panel.querySelector(
+        `[data-testid="pal-piece-${chosen}"]`))?.focus();
+    });
   }
 
   /** @returns {number} how many seats people play */

@@ -247,5 +247,5 @@ export function messageDialog(title, ...lines) {
  * @returns {Promise<boolean>} */
 export function confirmUndo(params, text = "log.undo.text") {
   return confirmDialog(t("log.undo.title"), t(text, params),
-    { yes: t("log.undo.yes", params), testid: "undo-confirm" });
+    { yes: t("log.undo.yes", params), no: t("log.undo.no"), testid: "undo-confirm" });
 }
