@@ -81,8 +81,10 @@ export class Log {
   }
 
   /** The language changed: word every entry, the buttons and the replay bar again (drawn as
-   * a new game's log is: nothing read out, since nothing happened). */
+   * a new game's log is: nothing read out, since nothing happened); the last action read
+   * out goes (emptied, the region reads out nothing; left, it would stay in the old language). */
   reword() {
+    this.announcer.textContent = "";
     this.reset();
     this.barParts = null;
     const view = this.table.view();
