@@ -307,6 +307,15 @@ def test_families_are_told_apart_by_shape(app: Page) -> None:
     assert "circle" in label or "square" in label or "triangle" in label, label
 
 
+def test_the_players_names_line_up_whatever_their_chips_shape(app: Page) -> None:
+    """A review saw a triangle's chip push its player's name further right than a circle's:
+    the five shapes take one width in the players panel, so the names start in one column."""
+    start_game(app, names=FIVE)
+    lefts = app.locator('[data-testid^="player-name-"]').evaluate_all(
+        "els => els.map((e) => e.getBoundingClientRect().left)")
+    assert len(lefts) == 5 and max(lefts) - min(lefts) < 1, lefts
+
+
 # -- every screen at every size ---------------------------------------------------------------
 
 CONTROLS_JS = """() => {

@@ -76,8 +76,9 @@ export class Players {
       const own = showOwn && p.seat === sole && !shown ? this.ownHoard(view, p.seat) : null;
       return h("li", { class: `player${p.seat === decider ? " deciding" : ""}`,
         "data-testid": `player-${p.seat}`, "aria-current": p.seat === decider ? "true" : null },
-        h("span", { class: "chip big", style: { "--chip": c.fill, "--chip-ink": c.ink },
-          "aria-hidden": "true" }, String(p.seat + 1)),
+        h("span", { class: "chip-slot", "aria-hidden": "true" },
+          h("span", { class: "chip big", style: { "--chip": c.fill, "--chip-ink": c.ink } },
+            String(p.seat + 1))),
         h("div", { class: "who" },
           h("span", { class: "name", "data-testid": `player-name-${p.seat}`, title: p.name }, p.name),
           h("span", { class: "colour-name" }, ` (${t(`colour.${c.key}`)})`),
