@@ -475,6 +475,7 @@ def test_a_switch_of_language_rewords_the_message_a_click_left(app: Page) -> Non
     expect(message).not_to_have_text(refused)
     expect(message).to_have_text(word(app, "turn.noSenator", {"name": NAMES_PLAY[1], "office": 13}))
 
+
 def test_a_switch_of_language_rewords_every_message_under_the_panel(app: Page) -> None:
     """A review saw the message under the turn panel stay in the language it was said in:
     what the page says of itself (a new game begins) and why it refused a click (the replay
@@ -515,6 +516,7 @@ def test_the_replays_step_buttons_stay_on_one_line(page: Page, site_url: str, la
         assert box is not None
         middles.add(round(box["y"] + box["height"] / 2))
     assert max(middles) - min(middles) <= 2, middles
+
 
 @pytest.mark.parametrize("lang", ["en", "it", "fr", "es"])
 def test_the_phones_top_bar_says_whose_decision_it_is_whole(page: Page, site_url: str,
