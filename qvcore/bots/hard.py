@@ -26,7 +26,7 @@ from ..board import SEATS, SENATE, path_of
 from ..errors import RuleError
 from ..state import BONUS, CONSENT, COUNCIL, OVER, GameState
 from .base import Action
-from .lockout import shut_out
+from .lockout import put_last, shut_out
 from .memory import Memory
 from .negotiate import answer_bounds, choose_answer, outcome, recent
 from .normal import REPEAT_COST, NormalBot, caesar_cost, pressed, retire_lowest
@@ -117,15 +117,12 @@ class HardBot(NormalBot):
         if (s.stage == COUNCIL or len(s.offices[SENATE]) < SEATS[SENATE] - 2
                 or shut_out(s, self.seat)):
             return ranked  # one action fills one seat at most: the last is not at stake yet
-        keeping: list[tuple[float, Action]] = []
-        shutting: list[tuple[float, Action]] = []
-        for item in ranked:
+        def shutting(item: tuple[float, Action]) -> bool:
             after = sit.after([item[1]]) if item[1]["type"] != "request" else None
             # an end lost for certain shuts nobody out, and keeps the seat in no race either
-            out = after is not None and (shut_out(after, self.seat) or (
+            return after is not None and (shut_out(after, self.seat) or (
                 after.stage == OVER and sit.chances(after)[self.seat] == 0.0))
-            (shutting if out else keeping).append(item)
-        return keeping + shutting if keeping else ranked
+        return put_last(ranked, shutting)
 
     def _playout_value(self, start: GameState, action: Action, rand: random.Random,
                        stall: float = 1.0) -> float:

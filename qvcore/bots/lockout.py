@@ -19,9 +19,14 @@ games it led (docs/bots.md).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeVar
+
 from ..board import CONSENTS_NEEDED, PATH_FROM, PATH_TO, SEATS, SENATE
 from ..legality import path_refusal, unasked
 from ..state import OVER, GameState
+
+Item = TypeVar("Item")
 
 #: the paths into the Senate
 INTO_SENATE = tuple(path for path in range(len(PATH_TO)) if PATH_TO[path] == SENATE)
@@ -73,4 +78,13 @@ def shut_out(s: GameState, seat: int) -> bool:
     return not free_entry(s, seat) or any(free_entry(s, q) for q in range(s.n) if q != seat)
 
 
-__all__ = ["INTO_SENATE", "free_entry", "opens_the_end", "shut_out"]
+def put_last(ranked: list[Item], flagged: Callable[[Item], bool]) -> list[Item]:
+    """``ranked`` with its flagged items moved after the others (both kept in order); as it
+    is when every item is flagged (no action is left that keeps the game as the rule wants)."""
+    marks = [flagged(item) for item in ranked]
+    kept = [item for item, mark in zip(ranked, marks, strict=True) if not mark]
+    last = [item for item, mark in zip(ranked, marks, strict=True) if mark]
+    return kept + last if kept else ranked
+
+
+__all__ = ["INTO_SENATE", "free_entry", "opens_the_end", "put_last", "shut_out"]

@@ -16,7 +16,7 @@ from ..board import DIST, SENATE, path_of
 from ..state import ACTION, BONUS, CONSENT, COUNCIL
 from .base import Action, Bot
 from .evaluate import DEFAULT, MEAN_TOKEN, Weights
-from .lockout import opens_the_end
+from .lockout import opens_the_end, put_last
 from .negotiate import KEEP, choose_answer, predict_request, recent
 from .situation import Situation
 
@@ -111,13 +111,10 @@ def _keep_the_end_shut(sit: Situation, scored: list[tuple[float, Action]],
     """The mover's moves on a deal that binds it to consent to a rival who can then fill the
     Senate's last seat without it (``lockout.opens_the_end``: a certain loss, R9.3, R11) put
     after every other action, when one is left."""
-    kept: list[tuple[float, Action]] = []
-    trapped: list[tuple[float, Action]] = []
-    for item in scored:
+    def trapped(item: tuple[float, Action]) -> bool:
         after = sit.after([item[1]]) if item[1]["type"] == "move" else None
-        opens_end = after is not None and opens_the_end(sit.state, after, seat)
-        (trapped if opens_end else kept).append(item)
-    return kept + trapped if kept else scored
+        return after is not None and opens_the_end(sit.state, after, seat)
+    return put_last(scored, trapped)
 
 
 def opens(sit: Situation, action: Action) -> bool:
