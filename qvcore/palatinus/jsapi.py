@@ -43,8 +43,7 @@ class Table:
     def load(self, save_json: str) -> str:
         """Replace the game by a saved one; a bad save changes nothing."""
         def run() -> dict[str, Any]:
-            data = loads(save_json, "save", "corrupt_save", "this file")
-            game = Game.load(data)
+            data, game = _loaded(save_json)
             self.game = game
             return {"view": game.view(None), "meta": data.get("meta")}
         return reply(run)
@@ -52,10 +51,7 @@ class Table:
     def check_save(self, save_json: str) -> str:
         """Whether a saved game would load, and how many actions it holds (P3); the game on
         the table is unchanged, so the page can ask before one replaces it."""
-        def run() -> dict[str, Any]:
-            data = loads(save_json, "save", "corrupt_save", "this file")
-            return {"actions": len(Game.load(data).actions)}
-        return reply(run)
+        return reply(lambda: {"actions": len(_loaded(save_json)[1].actions)})
 
     def save(self, meta_json: str = "null") -> str:
         """The save data of the running game, with the page's ``meta``."""
@@ -141,3 +137,9 @@ def _parse(text: Any) -> Any:
 
 def _json(text: Any, what: str) -> Any:
     return loads(text, "P2", "bad_input", what)
+
+
+def _loaded(save_json: Any) -> tuple[Any, Game]:
+    """A save's data and its game, replayed; a bad save raises the rule's error."""
+    data = loads(save_json, "save", "corrupt_save", "this file")
+    return data, Game.load(data)
