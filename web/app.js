@@ -61,7 +61,7 @@ const ui = painted.then(async () => {
     import("./panels/saves.js"), import("./turn/secrecy.js"), import("./boot/tabs.js"), import("./panels/new-game.js"),
     import("./bots/bots.js"), import("./turn/consent.js"), import("./panels/end-screen.js"),
     import("./words/error-words.js"), import("./words/i18n.js"), import("./turn/guard.js")]);
-  return { App: table.App, Engine: table.Engine, Turn: turn.Turn, TurnPanel: turnPanel.TurnPanel,
+  return { App: table.App, Engine: table.Engine, MESSAGE_PLACES: table.MESSAGE_PLACES, Turn: turn.Turn, TurnPanel: turnPanel.TurnPanel,
     Stage: stage.Stage, Players: players.Players,
     Log: log.Log, Saves: saves.Saves, Secrecy: secrecy.Secrecy, TabLock: tabs.TabLock,
     NewGame: newGame.NewGame, Bots: bots.Bots, openAnswerDialog: consent.openAnswerDialog,
@@ -187,7 +187,7 @@ function wire(p) {
     say: (words, kind, place) => app.say(words, kind, place), render: () => app.render(),
   });
   // a message is dismissed by a tap on it (on a phone it floats over the page)
-  for (const id of ["message", "log-message"]) $(id).addEventListener("click", () => app.say(""));
+  for (const id of p.MESSAGE_PLACES) $(id).addEventListener("click", () => app.say(""));
   // another language: the panels are redrawn by stage.js's listener; the players panel and
   // the saves warning keep a cache of their text
   addEventListener(p.CHANGE_EVENT, () => {

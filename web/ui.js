@@ -20,7 +20,7 @@ import { afterFrame, nextTask } from "./panels/tasks.js";
 const root = document.documentElement;
 const $ = (id) => document.getElementById(id);
 /** Where the page says things (say): under the turn panel, and under the log's buttons. */
-const MESSAGE_PLACES = ["message", "log-message"];
+export const MESSAGE_PLACES = ["message", "log-message"];
 
 export { Engine };
 

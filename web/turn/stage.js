@@ -19,7 +19,8 @@ import { t, CHANGE_EVENT } from "../words/i18n.js";
  * @property {(seat: number) => Promise<void>} handover  the hand-over screen, until it is taken
  * @property {() => void} focusTurn  the keyboard to the turn panel's heading (once no dialog
  *   is open): where the player who took the device goes on from
- * @property {(words: string | (() => string), kind?: string, place?: string) => void} say  the message under the panel
+ * @property {(words: string | (() => string), kind?: string, place?: string) => void} say
+ *   the message under the panel
  * @property {() => void} render
  * @property {{answer: (seat: number) => Handle, supporters: () => Handle,
  *   move: (hint: Hint) => Handle, end: () => Handle}} dialogs

@@ -30,8 +30,8 @@ const NARROW = "__MEDIA_PHONE__";
  * @property {(action: ActionData, options?: {quiet?: boolean}) => Reply} act  play an action
  * @property {(action: ActionData) => Reply} check  the engine's verdict, nothing played
  * @property {(error: ErrorData) => string} refusal  an engine's refusal in words
- * @property {(words: string | (() => string), kind?: string, place?: string) => void} say  the message under
- *   the panel (words given as a function follow a switch of language)
+ * @property {(words: string | (() => string), kind?: string, place?: string) => void} say
+ *   the message under the panel (words given as a function follow a switch of language)
  * @property {() => void} render
  * @property {(seat: number) => string} name
  * @property {(view?: View) => number | null} decider  the seat the table waits for
