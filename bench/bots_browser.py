@@ -2,11 +2,13 @@
 the main thread's longest task while the bots play.
 
     python3 build.py site && .venv/bin/python bench/bots_browser.py [--games 1] [--pause 0]
+        [--players 3] [--load 0]
 
-For each level (easy, normal, hard) one browser context opens the site, starts a game of three
-with the human in seat 0 and two bots of that level (the new game screen, as a player does), and
-plays it to the end: the human's decisions are made by a small policy in the page (climb, ask,
-agree; the same kind of choices as the browser tests' player), called between the bots' turns.
+For each level (easy, normal, hard) one browser context opens the site, starts a game of
+``--players`` (three to five) with the human in seat 0 and bots of that level in the other seats
+(the new game screen, as a player does), and plays it to the end: the human's decisions are
+made by a small policy in the page (climb, ask, agree; the same kind of choices as the browser
+tests' player), called between the bots' turns.
 The bots think in their Web Worker (bot-worker.js).
 
 Printed per level, in milliseconds:
@@ -25,6 +27,11 @@ Printed per level, in milliseconds:
   starts it when a bot seat is chosen); ``--read-ms 2000`` keeps the new game screen open that
   long after the bench has chosen the bots, as a player still filling it in.
 
+``--load N`` runs N processes that keep a core busy each, from before the browser starts to the
+end: a loaded machine, made the same way every time (``--load 2`` on two cores: the browser's
+threads then share the cores with two busy processes). The load average printed is the
+machine's, the bench's own included.
+
 Goals: hard p95 <= 500 ms and max <= 1500 ms, normal p95 <= 50 ms (think), no main-thread task over
 50 ms during bot play. Prints a table and one JSON line.
 """
@@ -32,10 +39,13 @@ Goals: hard p95 <= 500 ms and max <= 1500 ms, normal p95 <= 50 ms (think), no ma
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import multiprocessing
 import os
 import statistics
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -52,6 +62,8 @@ LEVELS = ("easy", "normal", "hard")
 GOALS_P95_MS = {"hard": 500.0, "normal": 50.0}
 GOALS_MAX_MS = {"hard": 1500.0}
 LONG_TASK_MS = 50.0
+#: a long task made on purpose on the main thread before the games, which the observer must see
+PROBE_MS = 80
 TIMEOUT_MS = 600_000
 
 OBSERVE_LONG_TASKS = """
@@ -114,17 +126,17 @@ def summary(values: list[float]) -> dict[str, float]:
             "max": max(values, default=float("nan"))}
 
 
-def start_game(page: Page, level: str, seed: int, read_ms: int = 0) -> None:
-    """The new game screen, as a player fills it in: seat 0 human, seats 1 and 2 bots, then
-    ``read_ms`` more before the game starts."""
+def start_game(page: Page, level: str, seed: int, read_ms: int = 0, players: int = 3) -> None:
+    """The new game screen, as a player fills it in: seat 0 human, the other seats bots of
+    ``level``, then ``read_ms`` more before the game starts."""
     dialog = page.get_by_test_id("new-game-dialog")
     end = page.get_by_test_id("end-screen")
     if end.is_visible():  # the last game's end screen offers the next one
         end.get_by_test_id("end-new-game").click()
     elif not dialog.is_visible():
         page.get_by_test_id("new-game").click()
-    dialog.get_by_test_id("players-3").check()
-    for seat, kind in enumerate(("human", level, level)):
+    dialog.get_by_test_id(f"players-{players}").check()
+    for seat, kind in enumerate(("human",) + (level,) * (players - 1)):
         dialog.get_by_test_id(f"kind-{seat}").select_option(kind)
     dialog.get_by_test_id("first-player").select_option("0")
     dialog.get_by_test_id("seed").fill(str(seed))
@@ -150,7 +162,7 @@ def play_game(page: Page) -> int:
 
 
 def run_level(browser: Any, url: str, level: str, games: int, pause: int,
-              read_ms: int = 0) -> dict[str, Any]:
+              read_ms: int = 0, players: int = 3) -> dict[str, Any]:
     context = browser.new_context(viewport={"width": 1280, "height": 900},
                                   service_workers="block")
     context.add_init_script(OBSERVE_LONG_TASKS)
@@ -159,11 +171,17 @@ def run_level(browser: Any, url: str, level: str, games: int, pause: int,
     page.wait_for_function("() => document.documentElement.dataset.engine === 'ready'",
                            timeout=TIMEOUT_MS)
     ready_ms = page.evaluate("() => performance.now()")
+    # the observer must see a long task, or its count of none would mean nothing: one of
+    # PROBE_MS, made on purpose before the games (and not counted in them)
+    page.evaluate(f"() => {{ const end = performance.now() + {PROBE_MS}; "
+                  "while (performance.now() < end); }")
+    page.wait_for_function(f"() => window.__longtasks.some((t) => t.ms >= {PROBE_MS})")
     actions = []
     starts = []
     cpu: list[float] = []
     for game in range(games):
-        start_game(page, level, seed=1000 + game, read_ms=read_ms if game == 0 else 0)
+        start_game(page, level, seed=1000 + game, read_ms=read_ms if game == 0 else 0,
+                   players=players)
         starts.append(page.evaluate("() => performance.now()"))
         browser.start_tracing(page=page, categories=["toplevel"])
         try:
@@ -207,11 +225,35 @@ def main_thread_cpu_ms(trace: bytes) -> list[float]:
             and (e["pid"], e["tid"]) in main]
 
 
+def _busy() -> None:
+    """Keep one core busy until killed (``--load``)."""
+    while True:
+        pass
+
+
+@contextlib.contextmanager
+def busy_cores(count: int) -> Iterator[None]:
+    """``count`` processes that each keep a core busy while the block runs."""
+    workers = [multiprocessing.Process(target=_busy, daemon=True) for _ in range(count)]
+    for worker in workers:
+        worker.start()
+    try:
+        yield
+    finally:
+        for worker in workers:
+            worker.kill()
+            worker.join()
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=1, help="games per level")
     parser.add_argument("--pause", type=int, default=0, help="the bots' visible pause, ms")
     parser.add_argument("--levels", default=",".join(LEVELS))
+    parser.add_argument("--players", type=int, choices=(3, 4, 5), default=3,
+                        help="players at the table: you and the bots")
+    parser.add_argument("--load", type=int, default=0,
+                        help="processes that keep a core busy each while the bench runs")
     parser.add_argument("--read-ms", type=int, default=0,
                         help="how long the new game screen stays open, bots chosen, "
                         "before the first game")
@@ -222,18 +264,20 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     results = []
     load_before = os.getloadavg()[0]
-    with serving(site, "127.0.0.1", 0, quiet=True) as url, sync_playwright() as p:
+    with busy_cores(args.load), serving(site, "127.0.0.1", 0, quiet=True) as url, \
+            sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
         try:
             for level in args.levels.split(","):
                 results.append(run_level(browser, url, level, args.games, args.pause,
-                                         args.read_ms))
+                                         args.read_ms, args.players))
         finally:
             browser.close()
     load = (load_before, os.getloadavg()[0])
-    print(f"bots in headless Chromium, 3 players (you + 2 bots), pause {args.pause} ms, "
-          f"{args.games} game(s) per level; times in ms; load average {load[0]:.1f} before, "
-          f"{load[1]:.1f} after ({os.cpu_count()} cores)")
+    print(f"bots in headless Chromium, {args.players} players (you + {args.players - 1} bots), "
+          f"pause {args.pause} ms, {args.games} game(s) per level; times in ms; {args.load} "
+          f"busy processes; load average {load[0]:.1f} before, {load[1]:.1f} after "
+          f"({os.cpu_count()} cores)")
     print(f"{'level':7} {'n':>4} {'think mean':>10} {'p50':>7} {'p95':>7} {'max':>7} "
           f"{'answer p95':>10} {'shown p95':>9} {'longest task':>12} {'>50ms':>5} "
           f"{'longest CPU':>11} {'>50ms':>5}")
@@ -267,6 +311,7 @@ def main(argv: list[str] | None = None) -> int:
           f"{worst:.1f} ms), {'met' if worst_cpu <= LONG_TASK_MS else 'NOT met'} in the main "
           f"thread's CPU time (longest {worst_cpu:.1f} ms)")
     print(json.dumps({"bots_browser": results, "pause_ms": args.pause, "read_ms": args.read_ms,
+                      "players": args.players, "busy_processes": args.load,
                       "load_average": load}))
     return 0
 
