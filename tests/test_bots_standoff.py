@@ -14,7 +14,9 @@ import pytest
 
 from qvcore import board, rules
 from qvcore.bots.closed import closed
+from qvcore.bots.memory import REFUSAL_ROUNDS, Memory
 from qvcore.bots.situation import Situation
+from qvcore.bots.stall import given_up
 from qvcore.concessions import floors, free_to_refuse, is_losing_fill, losing_consents
 from qvcore.knowledge import Knowledge
 from qvcore.observer import Observer
@@ -33,14 +35,15 @@ def _public(s: GameState) -> tuple[Any, ...]:
     return (json.dumps(s.offices), tuple(s.supply), tuple(sum(h) for h in s.hoards))
 
 
-def _play_on(state: GameState, players: list[Any],
-             knowledge: list[Knowledge]) -> tuple[GameState, list[int]]:
-    """The table played on for ``ROUNDS`` rounds or until the position changes; the
-    concessions per seat (``qvcore.concessions``, as the tournament counts them)."""
+def _play_on(state: GameState, players: list[Any], knowledge: list[Knowledge],
+             rounds: int = ROUNDS, to_the_end: bool = False) -> tuple[GameState, list[int]]:
+    """The table played on for ``rounds`` rounds or until the position changes (or, with
+    ``to_the_end``, the game ends); the concessions per seat (``qvcore.concessions``, as the
+    tournament counts them)."""
     conceded = [0] * len(players)
     free: set[int] = set()
-    start, end = _public(state), state.turn + ROUNDS * state.n
-    while state.stage != OVER and state.turn < end and _public(state) == start:
+    start, end = _public(state), state.turn + rounds * state.n
+    while state.stage != OVER and state.turn < end and (to_the_end or _public(state) == start):
         seat = rules.waiting_for(state)[0]
         view = Observer(seat).view(state)
         action = players[seat].decide(view)
@@ -152,3 +155,58 @@ def test_r9_3_a_long_standoff_does_not_make_a_bot_consent_to_lose(level: str) ->
     action = _stalled_bot(state, 2, level, 1)
     assert action["type"] == "answer" and action["consents"] == 0, action
 
+
+
+REASK = "bots-greedy-reask-4p.json"  # seed 123 against greedy players, 12 rounds into a standoff
+LOCKOUT = "bots-greedy-lockout-4p.json"  # seed 29 against greedy players, 63 rounds in
+
+
+def test_r11_a_refusal_in_a_standoff_lapses_and_lapses_later_each_time() -> None:
+    """R11, R9.1: a rival's refusal in a standoff stands for ``REFUSAL_ROUNDS`` rounds, then the
+    same request may be made again (a rival may have given in); each further refusal doubles
+    the wait, so a bot asks again ever more rarely, never in a loop."""
+    memory = Memory(0, players=4)
+    memory.turn = 100
+    refusal = {"type": "answer", "player": 2, "mover": 0, "from": 9, "to": 13, "consents": 0}
+    memory.observe(refusal)
+    path = board.PATH_INDEX[(9, 13)]
+    assert memory.stall_refused(2, path, None)
+    assert not memory.stall_refused(1, path, None)  # another rival was not asked
+    waits = []
+    for _ in range(3):
+        given = memory.turn
+        while memory.stall_refused(2, path, None) and memory.turn < given + 1000:
+            memory.turn += 1
+        waits.append((memory.turn - given) // 4)
+        memory.observe(refusal)
+    assert waits == [REFUSAL_ROUNDS, 2 * REFUSAL_ROUNDS, 4 * REFUSAL_ROUNDS]
+
+
+def test_r9_1_a_leader_asks_again_once_a_refusal_has_lapsed() -> None:
+    """R9.1, R11: hard (seat 2, 31 laurels) leads, with a senator in the Senate and another in
+    office 9, which needs two consents to enter (R6.2); the greedy players refused it before
+    their patience ran out (``outsider.PATIENCE``) and after it consent to the leader. Hard
+    used to take the refusals as final and move Caesar to the cap of 3000 actions; it now
+    asks again once they lapse, and the game ends without a concession of hard's (the greedy
+    players give in by their own rule)."""
+    state, players, knowledge = replayed(REASK)
+    after, conceded = _play_on(state, players, knowledge, rounds=20, to_the_end=True)
+    assert after.stage == OVER, f"still a standoff after 20 rounds (turn {after.turn})"
+    assert after.winner == 2
+    assert conceded[2] == 0, conceded
+
+
+def test_r9_1_a_player_the_table_never_lets_in_lets_the_game_end() -> None:
+    """R9.1, R9.3, R6.5: normal (seat 0, 26 laurels) is outside a Senate of four, and the
+    greedy players never consent to a fill that leaves them behind, nor fill it themselves
+    while normal could. After ``GIVE_UP_ROUNDS`` of standing still normal takes their refusals
+    as final: it moves Caesar so that the next player can enter without asking, and the game
+    ends, won by a senator of the Senate. It neither fills nor consents to lose (no
+    concession of normal's; the greedy players give in by their own rule); before, the game
+    lasted until the cap of 3000 actions."""
+    state, players, knowledge = replayed(LOCKOUT)
+    assert not given_up(players[0].memory.still_turns, state.n)
+    after, conceded = _play_on(state, players, knowledge, to_the_end=True)
+    assert after.stage == OVER, f"still a standoff after {ROUNDS} rounds (turn {after.turn})"
+    assert 0 not in after.offices[board.SENATE] and after.winner != 0
+    assert conceded[0] == 0, conceded

@@ -21,6 +21,10 @@ from ..position import sample_state
 from ..state import GameState
 from .stall import CALM_ROUNDS
 
+#: rounds a refusal stands in a standoff before the same request may be made again; each
+#: further refusal of that rival on that path doubles the wait (4, 8, 16… rounds)
+REFUSAL_ROUNDS = 4
+
 
 @dataclass
 class Memory:
@@ -44,8 +48,10 @@ class Memory:
     #: turns in a row that ended with a Caesar move and no senator added or moved (stall.py)
     still_turns: int = 0
     #: since the position last changed: per (rival, path) the most this seat offered there
-    #: and was refused (``offer_worth``), so that a bot in a standoff raises its offer
-    still_refusals: dict[tuple[int, int], float] = field(default_factory=dict)
+    #: and was refused (``offer_worth``), the turn that refusal lapses and how many were given,
+    #: so that a bot in a standoff raises its offer, and asks again only after a wait that
+    #: doubles with each refusal (``REFUSAL_ROUNDS``: a rival may give in, never a loop)
+    still_refusals: dict[tuple[int, int], tuple[float, int, int]] = field(default_factory=dict)
     #: since the position last changed: (asked player, mover, path) of every consent given
     #: at a price that the mover did not take, so that the player asked names no price again
     still_priced: set[tuple[int, int, int]] = field(default_factory=set)
@@ -106,7 +112,11 @@ class Memory:
             self.refusals.setdefault(key, []).append(self.turn)
             where = (event["player"], _path(event))
             worth = offer_worth(self._full_offers.get(str(event["player"])))
-            self.still_refusals[where] = max(self.still_refusals.get(where, -1.0), worth)
+            most, lapses, count = self.still_refusals.get(where, (-1.0, -1, 0))
+            if lapses <= self.turn:
+                most = -1.0  # the last refusal had lapsed: this one stands alone
+            wait = REFUSAL_ROUNDS * 2 ** count * self.players
+            self.still_refusals[where] = (max(most, worth), self.turn + wait, count + 1)
         if kind == "answer" and event["consents"] and event.get("terms"):
             # a price the mover takes moves a senator, which clears this (above)
             self.still_priced.add((event["player"], event["mover"], _path(event)))
@@ -171,8 +181,9 @@ class Memory:
 
     def stall_refused(self, q: int, path: int, offer: Any) -> bool:
         """Whether ``q`` refused, since the position last changed, a request on ``path``
-        offering as much as ``offer`` or more."""
-        return offer_worth(offer) <= self.still_refusals.get((q, path), -1.0)
+        offering as much as ``offer`` or more, and that refusal has not lapsed yet."""
+        most, lapses, _count = self.still_refusals.get((q, path), (-1.0, -1, 0))
+        return self.turn < lapses and offer_worth(offer) <= most
 
     def priced_in_vain(self, q: int, mover: int, path: int) -> bool:
         """Whether ``q`` consented to ``mover`` on ``path`` at a price, since the position

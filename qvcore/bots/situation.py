@@ -13,7 +13,7 @@ from ..state import OVER, GameState
 from .closed import can_win, closed
 from .evaluate import DEFAULT, MEAN_TOKEN, Weights, final_chances, game_totals, win_chances
 from .memory import Memory
-from .stall import stall_factor, stalled, stood_still
+from .stall import given_up, stall_factor, stalled, stood_still
 
 
 def seat_estimates(view: dict[str, Any], memory: Memory, base: list[float]) -> list[float]:
@@ -85,16 +85,20 @@ class Situation:
         return chances
 
     def hopeless(self) -> bool:
-        """In a standoff whose position is closed (``closed.py``): whether the seat can win
-        only if another player makes or allows a certain loss (judged from its knowledge; never
-        in a V3 series, where one game's totals are not the last word, R12)."""
+        """In a standoff: whether the seat can win only if another player makes or allows a
+        certain loss, judged from its knowledge where the position is closed (``closed.py``),
+        and from its rivals' refusals once the standoff has lasted ``GIVE_UP_ROUNDS``
+        (``stall.given_up``); never in a V3 series, where one game's totals are not the last
+        word (R12)."""
         if self._hopeless is None:
             knowledge, public = self.memory.knowledge, self.memory.public
             self._hopeless = (
                 self.stall < 1.0 and knowledge is not None and public is not None
-                and not self.state.options.series and closed(self.state)
-                and not can_win(self.state, self.seat, self.base[self.seat], floors(knowledge),
-                                knowledge.ceilings(self.view), floors(public)))
+                and not self.state.options.series
+                and (given_up(self.memory.still_turns, self.state.n) or (
+                    closed(self.state) and not can_win(
+                        self.state, self.seat, self.base[self.seat], floors(knowledge),
+                        knowledge.ceilings(self.view), floors(public)))))
         return self._hopeless
 
     def value(self, after: GameState, seat: int) -> float:

@@ -21,6 +21,10 @@ from ..state import OVER, GameState
 CALM_ROUNDS = 3
 #: the least share of a chance that standing still keeps, however long it lasts
 LEAST = 1e-6
+#: rounds of a standoff (after ``CALM_ROUNDS``) after which a bot takes its rivals' refusals
+#: as final: by then it has asked again after waits of 4, 8, 16 and 32 rounds
+#: (``memory.REFUSAL_ROUNDS``), and every player has had that long to change the position
+GIVE_UP_ROUNDS = 64
 
 
 def stall_factor(still_turns: int, players: int) -> float:
@@ -28,6 +32,13 @@ def stall_factor(still_turns: int, players: int) -> float:
     with nothing but Caesar moving: 1 for ``CALM_ROUNDS`` rounds, then halved every round."""
     over = still_turns / players - CALM_ROUNDS
     return 1.0 if over <= 0 else max(0.5 ** over, LEAST)
+
+
+def given_up(still_turns: int, players: int) -> bool:
+    """Whether a standoff has lasted so long (``GIVE_UP_ROUNDS``) that nobody will change it:
+    a player who could win only by a rival giving in then lets the game end (``Situation.
+    hopeless``), since a game that never ends is won by nobody."""
+    return still_turns >= (CALM_ROUNDS + GIVE_UP_ROUNDS) * players
 
 
 def stalled(value: float, factor: float) -> float:
