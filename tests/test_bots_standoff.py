@@ -156,7 +156,6 @@ def test_r9_3_a_long_standoff_does_not_make_a_bot_consent_to_lose(level: str) ->
     assert action["type"] == "answer" and action["consents"] == 0, action
 
 
-
 REASK = "bots-greedy-reask-4p.json"  # seed 123 against greedy players, 12 rounds into a standoff
 LOCKOUT = "bots-greedy-lockout-4p.json"  # seed 29 against greedy players, 63 rounds in
 
@@ -177,7 +176,7 @@ def test_r11_a_refusal_in_a_standoff_lapses_and_lapses_later_each_time() -> None
         given = memory.turn
         while memory.stall_refused(2, path, None) and memory.turn < given + 1000:
             memory.turn += 1
-        waits.append((memory.turn - given) // 4)
+        waits.append((memory.turn - given) // memory.players)  # in rounds
         memory.observe(refusal)
     assert waits == [REFUSAL_ROUNDS, 2 * REFUSAL_ROUNDS, 4 * REFUSAL_ROUNDS]
 
@@ -197,9 +196,9 @@ def test_r9_1_a_leader_asks_again_once_a_refusal_has_lapsed() -> None:
 
 
 def test_r9_1_a_player_the_table_never_lets_in_lets_the_game_end() -> None:
-    """R9.1, R9.3, R6.5: normal (seat 0, 26 laurels) is outside a Senate of four, and the
-    greedy players never consent to a fill that leaves them behind, nor fill it themselves
-    while normal could. After ``GIVE_UP_ROUNDS`` of standing still normal takes their refusals
+    """R9.1, R9.3, R6.5: normal (seat 0, 26 laurels) is outside a Senate of four, the greedy
+    players never consent to a fill that leaves them behind, and none of them can fill it
+    without a consent that its giver refuses (R6.2). After ``GIVE_UP_ROUNDS`` of standing still normal takes their refusals
     as final: it moves Caesar so that the next player can enter without asking, and the game
     ends, won by a senator of the Senate. It neither fills nor consents to lose (no
     concession of normal's; the greedy players give in by their own rule); before, the game
