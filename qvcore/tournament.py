@@ -12,16 +12,15 @@ from dataclasses import dataclass, field
 from multiprocessing import Pool
 from typing import Any
 
-from . import board, rules
+from . import rules
 from .bots import make_bot
 from .bots.hard import SearchHardBot
-from .concessions import floors, free_to_refuse, is_losing_fill, losing_consents
 from .errors import RuleError
 from .game import Game
-from .knowledge import Knowledge
 from .observer import Observer
 from .options import Options
 from .outsider import OUTSIDERS, make_outsider
+from .referee import Referee
 
 #: a bot game longer than this is stopped and reported (nobody wins it)
 MAX_ACTIONS = 3000
@@ -42,6 +41,8 @@ class GameResult:
     illegal: dict[str, int] = field(default_factory=dict)
     #: per level: losing Senate fills and pivotal losing consents (concessions.py)
     conceded: dict[str, int] = field(default_factory=dict)
+    #: per level: fills of a closed Senate by a player that could win no end (referee.py)
+    lost_ends: dict[str, int] = field(default_factory=dict)
 
 
 def play_game(options: Options | dict[str, Any], seed: int, levels: list[str],
@@ -49,37 +50,25 @@ def play_game(options: Options | dict[str, Any], seed: int, levels: list[str],
     """One bot game; an action the engine rejects is counted and replaced by a legal one."""
     game = Game(options, seed)
     bots = [make_player(level, seat, seed * 8 + seat) for seat, level in enumerate(levels)]
-    knowledge = []  # what each seat can know, to judge a loss certain (concessions.py)
-    for seat, bot in enumerate(bots):
-        bot.meet(Observer(seat).view(game.state))
-        knowledge.append(Knowledge(seat, dict(Observer(seat).view(game.state))))
+    views = [Observer(seat).view(game.state) for seat in range(len(levels))]
+    for bot, view in zip(bots, views, strict=True):
+        bot.meet(view)
+    referee = Referee(views)  # concessions and lost ends, from what each seat knows
     rejected = [0] * len(levels)
-    conceded = [0] * len(levels)
-    free: set[int] = set()  # who answered the open request with a consent, free to refuse
     actions = 0
     while not game.is_over() and actions < max_actions:
         seat = rules.waiting_for(game.state)[0]
         view = Observer(seat).view(game.state)
         action = bots[seat].decide(view)
-        knowledge[seat].update(dict(view))
-        if action.get("type") == "request":
-            free = set()
-        elif action.get("type") == "answer" and action.get("consents") and free_to_refuse(
-                view["legal"], seat):
-            free.add(seat)
-        elif action.get("type") == "move" and action.get("to") == board.SENATE:
-            least = {q: floors(k) for q, k in enumerate(knowledge)}
-            conceded[seat] += is_losing_fill(game.state, seat, action, view["legal"], least[seat])
-            for q in losing_consents(game.state, action, free, least):
-                conceded[q] += 1
+        referee.judge(game.state, seat, action, view)
         try:
             event = game.apply(action)
         except RuleError:
             rejected[seat] += 1
             event = game.apply(view["legal"][0])
-        for bot, known in zip(bots, knowledge, strict=True):
+        for bot in bots:
             bot.observe(event)
-            known.observe(event)
+        referee.observe(event)
         actions += 1
     result = GameResult(index, seed, list(levels), game.state.winner, actions,
                         not game.is_over())
@@ -88,7 +77,9 @@ def play_game(options: Options | dict[str, Any], seed: int, levels: list[str],
         result.cpu.setdefault(bot.level, []).extend(bot.cpu_seconds)
         result.illegal[bot.level] = (result.illegal.get(bot.level, 0) + bot.illegal
                                      + rejected[seat])
-        result.conceded[bot.level] = result.conceded.get(bot.level, 0) + conceded[seat]
+        result.conceded[bot.level] = result.conceded.get(bot.level, 0) + referee.conceded[seat]
+        result.lost_ends[bot.level] = (result.lost_ends.get(bot.level, 0)
+                                       + referee.lost_ends[seat])
     return result
 
 
@@ -141,7 +132,7 @@ def summarise(results: list[GameResult], players: int) -> dict[str, Any]:
     for r in results:
         for seat, level in enumerate(r.levels):
             entry = levels.setdefault(level, {"seats": 0, "wins": 0, "times": [], "illegal": 0,
-                                              "conceded": 0})
+                                              "conceded": 0, "lost_ends": 0})
             entry["seats"] += 1
             entry["wins"] += r.winner == seat
         for level, times in r.times.items():
@@ -150,6 +141,8 @@ def summarise(results: list[GameResult], players: int) -> dict[str, Any]:
             levels[level]["illegal"] += count
         for level, count in r.conceded.items():
             levels[level]["conceded"] += count
+        for level, count in r.lost_ends.items():
+            levels[level]["lost_ends"] += count
     out: dict[str, Any] = {"players": players, "games": len(results),
                            "parity": round(1 / players, 4), "levels": {}}
     for level, entry in levels.items():
@@ -165,6 +158,7 @@ def summarise(results: list[GameResult], players: int) -> dict[str, Any]:
             "max_ms": round(1000 * times[-1], 2),
             "illegal": entry["illegal"],
             "conceded": entry["conceded"],
+            "lost_ends": entry["lost_ends"],
         }
     out["capped"] = [{"game": r.index, "seed": r.seed, "actions": r.actions}
                      for r in results if r.capped]
@@ -185,6 +179,10 @@ def table_text(summary: dict[str, Any]) -> str:
                      f"{e['illegal']:7} {e['conceded']:8}")
     lines.append("conceded: Senate fills and pivotal consents that lost for certain (from the "
                  "seat's knowledge) while another action kept the game going")
+    ended = ", ".join(f"{level} {e['lost_ends']}" for level, e in summary["levels"].items()
+                      if e["lost_ends"])
+    lines.append("lost ends (no concession): fills of a closed Senate by a player that could "
+                 "win no end without another's concession: " + (ended or "none"))
     lines.append(f"games that reached the cap of {MAX_ACTIONS} actions: "
                  + (", ".join(str(c["seed"]) for c in summary["capped"]) or "none"))
     return "\n".join(lines)

@@ -20,8 +20,8 @@ import pytest
 
 from qvcore import Game, RuleError, board, laurels, rules
 from qvcore.invariants import violations
-from qvcore.knowledge import Knowledge
 from qvcore.observer import Observer
+from qvcore.referee import Referee
 from qvcore.state import EMPTY, GameState
 from qvcore.tournament import make_player
 
@@ -293,36 +293,34 @@ def hide_differently(game: Game, seat: int) -> Game:
 POSITIONS = Path(__file__).parent / "positions"
 
 
-def seated(state: GameState, levels: list[str], seed: int) -> tuple[list[Any],
-                                                                    list[Knowledge]]:
-    """Bots for ``levels`` that join the game at ``state``, and what each seat can know (to
-    judge a loss certain, as the tournament does)."""
+def seated(state: GameState, levels: list[str], seed: int) -> tuple[list[Any], Referee]:
+    """Bots for ``levels`` that join the game at ``state``, and a referee that knows what each
+    seat can know (to judge a loss certain, as the tournament does)."""
     players = [make_player(level, seat, seed * 8 + seat) for seat, level in enumerate(levels)]
-    knowledge = []
-    for seat, player in enumerate(players):
-        view = Observer(seat).view(state)
+    views = [Observer(seat).view(state) for seat in range(len(levels))]
+    for player, view in zip(players, views, strict=True):
         player.meet(view)
-        knowledge.append(Knowledge(seat, dict(view)))
-    return players, knowledge
+    return players, Referee(views)
 
 
 def replayed(name: str, levels: list[str] | None = None
-             ) -> tuple[GameState, list[Any], list[Knowledge]]:
+             ) -> tuple[GameState, list[Any], Referee]:
     """The game of a save in ``POSITIONS`` and the bots of its table (its ``meta`` levels, or
     ``levels``; its seed), each having seen what it saw there: the start, its own view whenever
-    it acted, and every event (so that they know the hoards as the table's bots did, R10)."""
+    it acted, and every event (so that they know the hoards as the table's bots did, R10); and
+    a referee that has followed the game alike (``referee.knowledge``: what each seat knows)."""
     data = json.loads((POSITIONS / name).read_text())
     game = Game(data["options"], data["seed"])
-    players, knowledge = seated(game.state, levels or data["meta"]["levels"], data["seed"])
+    players, referee = seated(game.state, levels or data["meta"]["levels"], data["seed"])
     for action in data["actions"]:
         seat = rules.waiting_for(game.state)[0]
         view = Observer(seat).view(game.state)
         memory = getattr(players[seat], "memory", None)  # an outside opponent keeps none
         if memory is not None:
             memory.update(view)
-        knowledge[seat].update(dict(view))
+        referee.see(seat, view)
         event = game.apply(action)
-        for player, known in zip(players, knowledge, strict=True):
+        for player in players:
             player.observe(event)
-            known.observe(event)
-    return game.state, players, knowledge
+        referee.observe(event)
+    return game.state, players, referee

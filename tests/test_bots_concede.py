@@ -70,7 +70,8 @@ def test_r11_easy_does_not_fill_the_senate_when_the_consents_terms_make_it_lose(
     knows; sharing it, it ends with 15 and seat 3, a senator, with at least 16 whatever its
     face-down tokens. At the table easy filled the Senate and lost; it now plays another
     action (adding a senator, moving Caesar), in any of its random streams."""
-    state, players, knowledge = replayed("bots-easy-split-fill-4p.json")
+    state, players, referee = replayed("bots-easy-split-fill-4p.json")
+    knowledge = referee.knowledge
     easy = players[0]
     view = Observer(0).view(state)
     fill: dict[str, Any] = {"type": "move", "player": 0, "from": 12, "to": 13, "supporters": [3]}
@@ -130,7 +131,8 @@ def test_a_consent_paid_for_is_not_counted_a_certain_loss() -> None:
     the III, less the token it gave in the split, 35, and a tie goes to seat 2, in the Senate
     first. So seat 2 could not be sure to lose: the tournament counted it a concession, the
     payment not taken off seat 1's least total."""
-    state, _players, knowledge = replayed("bots-paid-consent-4p.json")
+    state, _players, referee = replayed("bots-paid-consent-4p.json")
+    knowledge = referee.knowledge
     move = {"type": "move", "player": 1, "from": 9, "to": 13, "supporters": [1, 2]}
     least = {q: floors(known) for q, known in enumerate(knowledge)}
     assert least[2][1] == 37 and state.total(2) == 30
@@ -170,7 +172,8 @@ def test_r9_3_hard_does_not_take_a_losing_fill_for_a_way_into_the_senate() -> No
     loses on laurels (20 to seat 0's 23, which hard knows); moving Caesar keeps a chance. Every
     Caesar move takes that free way in away (``lockout.shut_out``), and the lock-out rule once
     ranked the game's end, which shuts nobody out, above them all: hard filled and lost."""
-    state, players, knowledge = replayed("bots-lost-fill-greedy-4p.json")
+    state, players, referee = replayed("bots-lost-fill-greedy-4p.json")
+    knowledge = referee.knowledge
     seat = 1
     view = Observer(seat).view(state)
     knowledge[seat].update(dict(view))

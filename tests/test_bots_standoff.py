@@ -17,10 +17,9 @@ from qvcore.bots.closed import closed
 from qvcore.bots.memory import REFUSAL_ROUNDS, Memory
 from qvcore.bots.situation import Situation
 from qvcore.bots.stall import given_up
-from qvcore.concessions import floors, free_to_refuse, is_losing_fill, losing_consents
-from qvcore.knowledge import Knowledge
 from qvcore.observer import Observer
 from qvcore.position import from_position
+from qvcore.referee import Referee
 from qvcore.state import OVER, GameState
 from qvcore.tournament import make_player
 
@@ -35,34 +34,22 @@ def _public(s: GameState) -> tuple[Any, ...]:
     return (json.dumps(s.offices), tuple(s.supply), tuple(sum(h) for h in s.hoards))
 
 
-def _play_on(state: GameState, players: list[Any], knowledge: list[Knowledge],
-             rounds: int = ROUNDS, to_the_end: bool = False) -> tuple[GameState, list[int]]:
+def _play_on(state: GameState, players: list[Any], referee: Referee, rounds: int = ROUNDS,
+             to_the_end: bool = False) -> tuple[GameState, Referee]:
     """The table played on for ``rounds`` rounds or until the position changes (or, with
-    ``to_the_end``, the game ends); the concessions per seat (``qvcore.concessions``, as the
-    tournament counts them)."""
-    conceded = [0] * len(players)
-    free: set[int] = set()
+    ``to_the_end``, the game ends), judged as the tournament judges it by ``referee``
+    (``referee.py``: concessions and lost ends per seat)."""
     start, end = _public(state), state.turn + rounds * state.n
     while state.stage != OVER and state.turn < end and (to_the_end or _public(state) == start):
         seat = rules.waiting_for(state)[0]
         view = Observer(seat).view(state)
         action = players[seat].decide(view)
-        knowledge[seat].update(dict(view))
-        if action["type"] == "request":
-            free = set()
-        elif action["type"] == "answer" and action["consents"] and free_to_refuse(
-                view["legal"], seat):
-            free.add(seat)
-        elif action["type"] == "move" and action["to"] == board.SENATE:
-            least = {q: floors(k) for q, k in enumerate(knowledge)}
-            conceded[seat] += is_losing_fill(state, seat, action, view["legal"], least[seat])
-            for q in losing_consents(state, action, free, least):
-                conceded[q] += 1
+        referee.judge(state, seat, action, view)
         event = dict(rules.apply_action(state, action))
-        for player, known in zip(players, knowledge, strict=True):
+        for player in players:
             player.observe(event)
-            known.observe(event)
-    return state, conceded
+        referee.observe(event)
+    return state, referee
 
 
 def test_the_standoff_position_is_one() -> None:
@@ -83,7 +70,9 @@ def test_r9_bots_break_a_standoff_without_conceding(seed: int) -> None:
     from its own knowledge."""
     state = from_position(json.loads((POSITIONS / "bots-standoff-5p.json").read_text()))
     before = _public(state)
-    after, conceded = _play_on(state, *seated(state, LEVELS, seed))
+    players, referee = seated(state, LEVELS, seed)
+    after, referee = _play_on(state, players, referee)
+    conceded = referee.conceded
     assert after.stage == OVER or _public(after) != before, (
         f"still a standoff after {ROUNDS} rounds (turn {after.turn})")
     assert conceded == [0] * len(LEVELS), conceded
@@ -97,7 +86,7 @@ PRICED = "bots-priced-5p.json"  # seed 76's game, ten rounds into its standoff
 def test_r9_1_the_replayed_standoffs_are_closed(name: str) -> None:
     """R9.1, R5, R6: in both games the next senator added or moved can only fill the Senate's
     last seat, and every action but a Caesar move does."""
-    state, _players, _knowledge = replayed(name)
+    state, _players, _referee = replayed(name)
     assert closed(state)
     for action in rules.legal_actions(state):
         after = state.copy()
@@ -112,7 +101,7 @@ def test_r9_3_who_can_still_win_a_closed_standoff() -> None:
     hoard is known to all, so the partner it needs (seat 3) would know it had lost. Each of
     them can win only if another player concedes; seat 3 can win, and so can seat 4, whose
     face-down tokens leave a partner room to hope."""
-    state, players, _knowledge = replayed(CLOSED)
+    state, players, _referee = replayed(CLOSED)
     hopeless = []
     for seat, player in enumerate(players):
         view = dict(Observer(seat).view(state))
@@ -129,8 +118,9 @@ def test_r9_1_bots_end_a_closed_standoff_without_conceding(name: str, winner: in
     the players who can win only if another concedes move Caesar so that the next player can
     enter the Senate without asking (seat 3, who wins); in seed 76 seat 4, whose price for its
     consent seat 0 did not take, consents without one, and seat 0 enters with the laurel."""
-    state, players, knowledge = replayed(name)
-    after, conceded = _play_on(state, players, knowledge)
+    state, players, referee = replayed(name)
+    after, referee = _play_on(state, players, referee)
+    conceded = referee.conceded
     assert after.stage == OVER, f"still a standoff after {ROUNDS} rounds (turn {after.turn})"
     assert after.winner == winner
     assert conceded == [0] * len(players), conceded
@@ -188,8 +178,9 @@ def test_r9_1_a_leader_asks_again_once_a_refusal_has_lapsed() -> None:
     used to take the refusals as final and move Caesar to the cap of 3000 actions; it now
     asks again once they lapse, and the game ends without a concession of hard's (the greedy
     players give in by their own rule)."""
-    state, players, knowledge = replayed(REASK)
-    after, conceded = _play_on(state, players, knowledge, rounds=20, to_the_end=True)
+    state, players, referee = replayed(REASK)
+    after, referee = _play_on(state, players, referee, rounds=20, to_the_end=True)
+    conceded = referee.conceded
     assert after.stage == OVER, f"still a standoff after 20 rounds (turn {after.turn})"
     assert after.winner == 2
     assert conceded[2] == 0, conceded
@@ -198,14 +189,15 @@ def test_r9_1_a_leader_asks_again_once_a_refusal_has_lapsed() -> None:
 def test_r9_1_a_player_the_table_never_lets_in_lets_the_game_end() -> None:
     """R9.1, R9.3, R6.5: normal (seat 0, 26 laurels) is outside a Senate of four, the greedy
     players never consent to a fill that leaves them behind, and none of them can fill it
-    without a consent that its giver refuses (R6.2). After ``GIVE_UP_ROUNDS`` of standing still normal takes their refusals
-    as final: it moves Caesar so that the next player can enter without asking, and the game
-    ends, won by a senator of the Senate. It neither fills nor consents to lose (no
-    concession of normal's; the greedy players give in by their own rule); before, the game
-    lasted until the cap of 3000 actions."""
-    state, players, knowledge = replayed(LOCKOUT)
+    without a consent that its giver refuses (R6.2). After ``GIVE_UP_ROUNDS`` of standing
+    still normal takes their refusals as final: it moves Caesar so that the next player can
+    enter without asking, and the game ends, won by a senator of the Senate. It neither fills
+    nor consents to lose (no concession of normal's; the greedy players give in by their own
+    rule); before, the game lasted until the cap of 3000 actions."""
+    state, players, referee = replayed(LOCKOUT)
     assert not given_up(players[0].memory.still_turns, state.n)
-    after, conceded = _play_on(state, players, knowledge, to_the_end=True)
+    after, referee = _play_on(state, players, referee, to_the_end=True)
+    conceded = referee.conceded
     assert after.stage == OVER, f"still a standoff after {ROUNDS} rounds (turn {after.turn})"
     assert 0 not in after.offices[board.SENATE] and after.winner != 0
     assert conceded[0] == 0, conceded
