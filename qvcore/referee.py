@@ -2,11 +2,13 @@
 and the ends of games a seat could not win.
 
 A concession is a Senate fill, or a consent its player was free to refuse, that ends the game
-lost for certain while another action would have kept it going (``concessions.py``). A fill
-in a closed position (``bots/closed.py``: the next senator moved can only fill the Senate) by
-a player that can win in no end without another player conceding is no concession: nothing it
-does keeps it a chance, and a game that never ends is won by nobody. Those fills are counted
-apart, as *lost ends*.
+lost for certain while another action would have kept it going (``concessions.py``). Two
+losing fills are no concession, since nothing else the player does keeps it a chance, and a
+game that never ends is won by nobody: in a closed position (``bots/closed.py``: the next
+senator moved can only fill the Senate), one by a player that can win in no end without
+another player conceding; and any, once the position has stood still so long that the bots
+give up waiting (``bots/stall.py``, ``given_up``: every refusal has been asked again and
+again). Those fills are counted apart, as *lost ends*.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from typing import Any
 from . import board
 from .bots.closed import can_win, closed
 from .bots.memory import public_view
+from .bots.stall import given_up, still_after
 from .concessions import floors, free_to_refuse, is_losing_fill, losing_consents
 from .knowledge import Knowledge
 from .state import GameState
@@ -34,6 +37,7 @@ class Referee:
         self.conceded = [0] * len(views)
         self.lost_ends = [0] * len(views)
         self._free: set[int] = set()  # who consented to the open request, free to refuse
+        self.still_turns = 0  # turns in a row with only Caesar moving (stall.py)
 
     def see(self, seat: int, view: Mapping[str, Any]) -> dict[str, Any]:
         """Take in the view ``seat`` acts on (what it knows of its own hoard); returns it."""
@@ -56,7 +60,7 @@ class Referee:
         elif kind == "move" and action.get("to") == board.SENATE:
             least = {q: floors(k) for q, k in enumerate(self.knowledge)}
             if is_losing_fill(state, seat, dict(action), legal, least[seat]):
-                if self.could_not_win(state, seat, seen):
+                if given_up(self.still_turns, state.n) or self.could_not_win(state, seat, seen):
                     self.lost_ends[seat] += 1
                 else:
                     self.conceded[seat] += 1
@@ -73,6 +77,7 @@ class Referee:
 
     def observe(self, event: dict[str, Any]) -> None:
         """Follow one event of the game."""
+        self.still_turns = still_after(self.still_turns, event)
         for known in self.knowledge:
             known.observe(event)
         self.public.observe(event)

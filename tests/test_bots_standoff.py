@@ -201,3 +201,23 @@ def test_r9_1_a_player_the_table_never_lets_in_lets_the_game_end() -> None:
     assert after.stage == OVER, f"still a standoff after {ROUNDS} rounds (turn {after.turn})"
     assert 0 not in after.offices[board.SENATE] and after.winner != 0
     assert conceded[0] == 0, conceded
+
+
+DEADLOCK = "bots-deadlock-5p.json"  # seed 98: a closed standoff no player can win, 65 rounds in
+
+
+def test_r9_1_a_standoff_nobody_can_win_is_ended_by_a_player_who_cannot_win() -> None:
+    """R9.1, R9.3, R6.3: from turn 113 the Senate holds seats 0, 1, 2 and 4, every way up is
+    full, and by the true totals each end loses somebody for certain: seat 4 (33 laurels)
+    wins any fill that brings no one above it. Seat 3, outside the Senate, can enter unasked
+    (its own second senator consents) and could win only an end in which two rivals pay it
+    most of their hoards (by what it knows of them, ``closed.can_win``).
+    Once the standoff has lasted ``GIVE_UP_ROUNDS``, it fills the Senate: a game that never
+    ends is won by nobody. The referee counts that as a lost end, not a concession; no other
+    player fills or consents to lose. Before, the game lasted until the cap of 3000 actions."""
+    state, players, referee = replayed(DEADLOCK)
+    assert closed(state) and not given_up(referee.still_turns, state.n)
+    after, referee = _play_on(state, players, referee, to_the_end=True)
+    assert after.stage == OVER, f"still a standoff after {ROUNDS} rounds (turn {after.turn})"
+    assert referee.conceded == [0] * len(players), referee.conceded
+    assert referee.lost_ends == [0, 0, 0, 1, 0] and after.winner == 4

@@ -115,8 +115,10 @@ class HardBot(NormalBot):
         (``lockout.py``) moved after all others, when some other keeps it in the race."""
         s = sit.state
         if (s.stage == COUNCIL or len(s.offices[SENATE]) < SEATS[SENATE] - 2
-                or shut_out(s, self.seat)):
-            return ranked  # one action fills one seat at most: the last is not at stake yet
+                or shut_out(s, self.seat) or sit.hopeless()):
+            # one action fills one seat at most: the last is not at stake yet (or nothing is
+            # left to keep, normal.NormalBot.rank)
+            return ranked
         def shutting(item: tuple[float, Action]) -> bool:
             after = sit.after([item[1]]) if item[1]["type"] != "request" else None
             # an end lost for certain shuts nobody out, and keeps the seat in no race either

@@ -19,7 +19,7 @@ from .. import board, laurels
 from ..knowledge import Heap, Knowledge
 from ..position import sample_state
 from ..state import GameState
-from .stall import CALM_ROUNDS
+from .stall import CALM_ROUNDS, still_after
 
 #: rounds a refusal stands in a standoff before the same request may be made again; each
 #: further refusal of that rival on that path doubles the wait (4, 8, 16… rounds)
@@ -97,16 +97,15 @@ class Memory:
             self.pending_offers = None
         elif kind == "caesar" and event["player"] == self.seat and not event.get("bonus"):
             self.caesar_moves.append((self.turn, _path(event)))
+        self.still_turns = still_after(self.still_turns, event)
         if kind in ("add", "move", "retire"):
-            self.still_turns = 0
             self.still_refusals = {}
             self.still_priced = set()
-        elif kind == "caesar" and not event.get("bonus"):
-            self.still_turns += 1
-            if self.still_turns == CALM_ROUNDS * self.players:
-                # a standoff starts (stall.py): answers are weighed anew against a stall, so
-                # refusals given while standing still kept its worth say nothing of them
-                self.still_refusals = {}
+        elif (kind == "caesar" and not event.get("bonus")
+              and self.still_turns == CALM_ROUNDS * self.players):
+            # a standoff starts (stall.py): answers are weighed anew against a stall, so
+            # refusals given while standing still kept its worth say nothing of them
+            self.still_refusals = {}
         if kind == "answer" and event["mover"] == self.seat and event["consents"] == 0:
             key = (event["player"], _path(event), offer_key(self._offers.get(str(event["player"]))))
             self.refusals.setdefault(key, []).append(self.turn)

@@ -13,7 +13,7 @@ from typing import Any
 
 from .. import rules
 from ..board import DIST, SENATE, path_of
-from ..state import ACTION, BONUS, CONSENT, COUNCIL
+from ..state import ACTION, BONUS, CONSENT, COUNCIL, OVER
 from .base import Action, Bot
 from .evaluate import DEFAULT, MEAN_TOKEN, Weights
 from .lockout import opens_the_end, put_last
@@ -101,8 +101,11 @@ class NormalBot(Bot):
             scored = [(0.0, legal[0])]
         if state.stage != BONUS and sit.hopeless():
             # nothing it does can win, and a game that never ends is won by nobody: first
-            # the Caesar moves that let the next player end the game alone (R6.5)
+            # the Caesar moves that let the next player end the game alone (R6.5), and once
+            # the standoff has outlasted every wait (stall.given_up), its own fill before them
             scored.sort(key=lambda item: not opens(sit, item[1]))
+            if sit.given_up():
+                scored.sort(key=lambda item: not ends(sit, item[1]))
         return scored
 
 
@@ -127,6 +130,14 @@ def opens(sit: Situation, action: Action) -> bool:
         return False
     return any(a["type"] == "move" and a["to"] == SENATE and a["player"] == after.current
                for a in rules.legal_actions(after))
+
+
+def ends(sit: Situation, action: Action) -> bool:
+    """Whether ``action`` fills the Senate's last seat and so ends the game (R9.1)."""
+    if action["type"] != "move" or action["to"] != SENATE:
+        return False
+    after = sit.after([action])
+    return after is not None and after.stage == OVER
 
 
 def retire_lowest(legal: list[Action]) -> Action:

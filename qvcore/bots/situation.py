@@ -101,6 +101,11 @@ class Situation:
                         knowledge.ceilings(self.view), floors(public)))))
         return self._hopeless
 
+    def given_up(self) -> bool:
+        """Whether the standoff has lasted so long (``stall.given_up``) that standing still
+        keeps the seat no chance: it then ends the game if it can, even lost."""
+        return self.stall < 1.0 and given_up(self.memory.still_turns, self.state.n)
+
     def value(self, after: GameState, seat: int) -> float:
         """``seat``'s win chance in ``after``."""
         return self.chances(after)[seat]

@@ -10,10 +10,16 @@ request) at its chance times a factor that halves with every further round. A de
 ends the game with a chance then beats stalling: the players asked accept an offer that
 leaves them one, the leader raises its offers until they do, and the players behind prefer
 any move that changes the position. The factor never reaches 0, so a certain loss (0) stays
-below standing still and no bot concedes (R9.3, R12).
+below standing still and no bot concedes (R9.3, R12). Once a standoff has lasted
+``GIVE_UP_ROUNDS`` more, nothing is left to wait for: a standing still that has outlasted every
+refusal's wait keeps no chance, so a player then ends the game, if it can, even lost
+(``given_up``; ``Situation.hopeless``, ``normal.NormalBot.rank``).
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
 
 from ..state import OVER, GameState
 
@@ -32,6 +38,17 @@ def stall_factor(still_turns: int, players: int) -> float:
     with nothing but Caesar moving: 1 for ``CALM_ROUNDS`` rounds, then halved every round."""
     over = still_turns / players - CALM_ROUNDS
     return 1.0 if over <= 0 else max(0.5 ** over, LEAST)
+
+
+def still_after(still_turns: int, event: Mapping[str, Any]) -> int:
+    """The turns in a row that ended with a Caesar move and no senator added or moved, after
+    ``event`` (public: every player counts the same)."""
+    kind = event.get("type")
+    if kind in ("add", "move", "retire"):
+        return 0
+    if kind == "caesar" and not event.get("bonus"):
+        return still_turns + 1
+    return still_turns
 
 
 def given_up(still_turns: int, players: int) -> bool:
