@@ -41,7 +41,7 @@ class GameResult:
     illegal: dict[str, int] = field(default_factory=dict)
     #: per level: losing Senate fills and pivotal losing consents (concessions.py)
     conceded: dict[str, int] = field(default_factory=dict)
-    #: per level: fills of a closed Senate by a player that could win no end (referee.py)
+    #: per level: losing fills where nothing else kept a chance (referee.py)
     lost_ends: dict[str, int] = field(default_factory=dict)
 
 
@@ -181,8 +181,9 @@ def table_text(summary: dict[str, Any]) -> str:
                  "seat's knowledge) while another action kept the game going")
     ended = ", ".join(f"{level} {e['lost_ends']}" for level, e in summary["levels"].items()
                       if e["lost_ends"])
-    lines.append("lost ends (no concession): fills of a closed Senate by a player that could "
-                 "win no end without another's concession: " + (ended or "none"))
+    lines.append("lost ends (no concession): losing fills where nothing else kept a chance "
+                 "(a closed Senate the player could win only by another's concession, or a "
+                 "standoff past every wait, stall.given_up): " + (ended or "none"))
     lines.append(f"games that reached the cap of {MAX_ACTIONS} actions: "
                  + (", ".join(str(c["seed"]) for c in summary["capped"]) or "none"))
     return "\n".join(lines)
