@@ -101,6 +101,8 @@ export default {
   "palatinus.step.capture": {"one": "{name}'s condottiero on terrain {terrain} captures {count} inhabitant.", "other": "{name}'s condottiero on terrain {terrain} captures {count} inhabitants."},
   "palatinus.step.flee": "{name}'s condottiero on terrain {terrain} flees.",
   "palatinus.step.captive": "The {colour} {kind} of terrain {terrain} goes to {name}.",
+  "palatinus.step.shared": "The {colour} {kind} of terrain {terrain}, captured by {count} condottieri, counts once: it goes to {name}, whose condottiero was placed first.",
+  "palatinus.step.discs": {"one": "{names} takes a disc of 1.", "other": "{names} each take a disc of 1."},
   "palatinus.step.influence": {"one": "{name}: influence {count} on hill {hill} ({parts}).", "other": "{name}: influence {count} on hill {hill} ({parts})."},
   "palatinus.step.token": "{name} takes the token of hill {hill} ({token}).",
   "palatinus.step.tie": "Tie on hill {hill} between {names}: the token ({token}) is removed; each takes a disc of 2.",

@@ -101,6 +101,8 @@ export default {
   "palatinus.step.capture": {"one": "El condotiero de {name} en el terreno {terrain} captura {count} habitante.", "other": "El condotiero de {name} en el terreno {terrain} captura {count} habitantes."},
   "palatinus.step.flee": "El condotiero de {name} en el terreno {terrain} huye.",
   "palatinus.step.captive": "El {kind} {colour} del terreno {terrain} va a {name}.",
+  "palatinus.step.shared": "El {kind} {colour} del terreno {terrain}, capturado por {count} condotieros, cuenta una sola vez: va a {name}, cuyo condotiero se colocó primero.",
+  "palatinus.step.discs": {"one": "{names} toma un disco de 1.", "other": "{names} toman un disco de 1 cada uno."},
   "palatinus.step.influence": {"one": "{name}: influencia {count} en la colina {hill} ({parts}).", "other": "{name}: influencia {count} en la colina {hill} ({parts})."},
   "palatinus.step.token": "{name} toma la ficha de la colina {hill} ({token}).",
   "palatinus.step.tie": "Empate en la colina {hill} entre {names}: se retira la ficha ({token}); cada uno toma un disco de 2.",

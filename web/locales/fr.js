@@ -101,6 +101,8 @@ export default {
   "palatinus.step.capture": {"one": "Le condottiere {de:name} sur le terrain {terrain} capture {count} habitant.", "other": "Le condottiere {de:name} sur le terrain {terrain} capture {count} habitants."},
   "palatinus.step.flee": "Le condottiere {de:name} sur le terrain {terrain} s'enfuit.",
   "palatinus.step.captive": "Le {kind} {colour} du terrain {terrain} va à {name}.",
+  "palatinus.step.shared": "Le {kind} {colour} du terrain {terrain}, capturé par {count} condottieres, ne compte qu'une fois : il va à {name}, dont le condottiere a été posé le premier.",
+  "palatinus.step.discs": {"one": "{names} prend un disque de 1.", "other": "{names} prennent chacun un disque de 1."},
   "palatinus.step.influence": {"one": "{name} : influence {count} sur la colline {hill} ({parts}).", "other": "{name} : influence {count} sur la colline {hill} ({parts})."},
   "palatinus.step.token": "{name} prend le jeton de la colline {hill} ({token}).",
   "palatinus.step.tie": "Égalité sur la colline {hill} entre {names} : le jeton ({token}) est retiré ; chacun prend un disque de 2.",

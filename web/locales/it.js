@@ -101,6 +101,8 @@ export default {
   "palatinus.step.capture": {"one": "Il condottiero di {name} sul terreno {terrain} cattura {count} abitante.", "other": "Il condottiero di {name} sul terreno {terrain} cattura {count} abitanti."},
   "palatinus.step.flee": "Il condottiero di {name} sul terreno {terrain} fugge.",
   "palatinus.step.captive": "Il {kind} {colour} del terreno {terrain} va {a:name}.",
+  "palatinus.step.shared": "Il {kind} {colour} del terreno {terrain}, catturato da {count} condottieri, conta una volta sola: va {a:name}, il cui condottiero è stato posato per primo.",
+  "palatinus.step.discs": {"one": "{names} prende un disco da 1.", "other": "{names} prendono un disco da 1 ciascuno."},
   "palatinus.step.influence": {"one": "{name}: influenza {count} sul colle {hill} ({parts}).", "other": "{name}: influenza {count} sul colle {hill} ({parts})."},
   "palatinus.step.token": "{name} prende il gettone del colle {hill} ({token}).",
   "palatinus.step.tie": "Parità sul colle {hill} tra {names}: il gettone ({token}) è tolto; ciascuno prende un disco da 2.",

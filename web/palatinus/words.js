@@ -21,8 +21,15 @@ export function stepText(st, names) {
       terrain: st.condottiero, count: st.captives.length });
     case "flee": return t("palatinus.step.flee", { name: who(names, st.owner),
       terrain: st.condottiero });
-    case "captive": return t("palatinus.step.captive", { kind: kind(st.kind),
-      colour: t(`palatinus.colour.${st.colour}`), terrain: st.terrain, name: who(names, st.to) });
+    case "captive": {
+      // one inhabitant taken by several condottieri counts once (P6a, docs/palatinus-rulings.md 7)
+      const words = { kind: kind(st.kind), colour: t(`palatinus.colour.${st.colour}`),
+        terrain: st.terrain, name: who(names, st.to), count: st.by.length };
+      const text = t(st.by.length > 1 ? "palatinus.step.shared" : "palatinus.step.captive", words);
+      if (!st.discs.length) return text;
+      return `${text} ${t("palatinus.step.discs", { count: st.discs.length,
+        names: listText(st.discs.map((p) => who(names, p))) })}`;
+    }
     case "influence": return t("palatinus.step.influence", { name: who(names, st.player),
       hill: st.hill, count: st.total,
       parts: st.parts.map((p) => `${kind(p.kind)} ${p.points}`).join(" + ") || "0" });
