@@ -145,6 +145,11 @@ function wire(p) {
     decider: () => app.decider(), undo: (count) => app.undo(count),
     mayUndo: (count) => app.mayUndo(count),
     bots: () => app.bots.any(), botsUndo: () => app.bots.undo(),
+    undoCount: () => (app.bots.any() ? app.bots.undoCount() : 1),
+    undoRefusal: (count) => {
+      const reply = app.engine.checkUndo(count);
+      return reply.ok ? null : p.refusalWords(app, reply.error);
+    },
     replayView: (n) => app.engine.replayView(n), refusal: (error) => p.refusalWords(app, error),
     say: (words, kind, place) => app.say(words, kind, place), render: () => app.render(),
     updating: () => app.updating,

@@ -392,12 +392,20 @@ export class Bots {
   }
 
   /** Undo back to (and including) the last decision of a human, bots' actions after it too. */
+  /** How many actions Undo takes back at this table: back to the last decision of a human
+   * (0: none is in the log). */
+  undoCount() {
+    const log = this.table.view()?.log ?? [];
+    let i = log.length - 1;
+    while (i >= 0 && this.isBot(log[i].player)) i -= 1;
+    return i < 0 ? 0 : log.length - i;
+  }
+
   async undo() {
     const table = this.table;
     const log = table.view()?.log ?? [];
-    let i = log.length - 1;
-    while (i >= 0 && this.isBot(log[i].player)) i -= 1;
-    if (i < 0) {
+    const i = log.length - this.undoCount();
+    if (i >= log.length) {
       table.say(() => t("bots.noUndo"), "info", "log-message");
       return;
     }

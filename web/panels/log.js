@@ -27,6 +27,9 @@ import { eventWords } from "../words/event-words.js";
  * @property {(count: number) => boolean} mayUndo  whether they may be (if not, says why)
  * @property {() => boolean} bots  whether bots sit at the table
  * @property {() => unknown} botsUndo  undo back to the last decision of a human
+ * @property {() => number} undoCount  how many actions Undo takes back (0: none)
+ * @property {(count: number) => string | null} undoRefusal  why the rules refuse to take
+ *   back this many actions, in words, or null (asks the engine; takes nothing back)
  * @property {(n: number) => {ok: boolean, view?: View, error?: ErrorData}} replayView
  * @property {(error: ErrorData) => string} refusal  an engine's refusal in words
  * @property {(words: string | (() => string), kind?: string, place?: string) => void} say
@@ -188,6 +191,13 @@ export class Log {
     this.undoButton.hidden = view.stage === "over";
     this.undoButton.disabled = !this.table.ready() || !log.length || Boolean(replay)
       || view.stage === "over";
+    // R10: an undo the rules refuse (a token drawn since) looks and reads disabled before it is
+    // tried, with the reason as its tooltip, and still takes a tap, which says why
+    const count = this.undoButton.disabled ? 0 : this.table.undoCount();
+    const refused = count ? this.table.undoRefusal(count) : null;
+    if (refused) this.undoButton.setAttribute("aria-disabled", "true");
+    else this.undoButton.removeAttribute("aria-disabled");
+    this.undoButton.title = refused ?? "";
     // R10: past positions are replayed only once the game is over (the engine refuses before);
     // while it runs the button looks and reads disabled but still takes a tap, which says why
     // (a touch screen shows no tooltip)
