@@ -390,6 +390,29 @@ def test_the_end_of_a_game_fits_the_screen_and_the_log_keeps_every_action(
     }""")
     assert fits["table"] <= fits["panel"] + 0.5, fits
     assert fits["page"] <= fits["window"], fits
+    # no word of a player's name is cut across two lines (a review read "Marcu / s", beside six
+    # hill tokens): the table drawn again with every player holding six tokens and two discs
+    pal.evaluate("""() => {
+        const old = document.querySelector('[data-testid="pal-result"]');
+        const players = [0, 1, 2].map((player) => ({player, tokens: [5, 3, 4, 5, 3, 6],
+            discs: [1, 2], captured: 12, points: 41}));
+        old.replaceWith(window.__pal.table.resultTable({step: "total", players, winners: [1]}));
+    }""")
+    cut = pal.evaluate("""() => [...document.querySelectorAll(
+            '[data-testid="pal-result"] tbody th')].flatMap((th) => {
+        const walker = document.createTreeWalker(th, NodeFilter.SHOW_TEXT), words = [];
+        for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+          for (const m of text.textContent.matchAll(/\\S+/g)) {
+            const range = document.createRange();
+            range.setStart(text, m.index);
+            range.setEnd(text, m.index + m[0].length);
+            if (range.getClientRects().length > 1) words.push(m[0]);
+          }
+        }
+        return words; })""")
+    assert cut == [], cut
+    assert pal.evaluate("""() => document.querySelector('[data-testid="pal-result"]')
+        .getBoundingClientRect().right""") <= fits["panel"] + 0.5
     logged = pal.evaluate("() => window.__pal.engine.view().view.log.length")
     assert logged > 40
     assert pal.locator("#pal-log li").count() == logged
