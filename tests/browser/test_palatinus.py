@@ -653,6 +653,20 @@ def test_the_seats_are_named_by_names_that_read_in_any_language(pal: Page) -> No
     assert "Player" not in players.inner_text()
 
 
+def test_the_players_panel_counts_what_is_behind_each_screen_as_a_sentence_reads(
+        pal: Page) -> None:
+    """P8: behind each screen, counted by anyone: "3 merchants, 6 wolf side up", the number
+    first, in the noun's own number (a review read "wolf side 6", "lato lupa 3")."""
+    start(pal, ["human", "human"])
+    players = pal.locator("#pal-players")
+    expect(players).to_contain_text(re.compile(r"\b\d+ wolf side up\b"))
+    text = players.inner_text()
+    assert not re.search(r"(merchants|farmers|condottieri|wolf side) \d", text), text
+    assert not re.search(r"\b1 (merchants|farmers|condottieri)\b", text), text
+    pal.get_by_test_id("language").select_option("it")
+    expect(players).to_contain_text(re.compile(r"\b\d+ sul lato lupa\b"))
+
+
 def test_the_message_under_the_board_follows_a_switch_of_language(pal: Page) -> None:
     """What the page said (the file just saved holds the hidden kinds) is said again in the
     language chosen after it (a review saw a message stay in the language it was said in)."""

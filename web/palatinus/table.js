@@ -505,7 +505,7 @@ export class PalTable {
       const colours = [...new Set(p.screen.map((x) => x.colour))];
       const faces = colours.map((colour) => {
         const counts = p.screen.filter((x) => x.colour === colour)
-          .map((x) => `${t(`palatinus.face.${x.face}`)} ${x.count}`).join(", ");
+          .map((x) => t(`palatinus.held.${x.face}`, { count: x.count })).join(", ");
         return colours.length > 1 ? t("palatinus.players.colourHeld",
           { colour: t(`palatinus.colour.${colour}`), counts }) : counts;
       }).join("; ");
