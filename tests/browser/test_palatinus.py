@@ -653,6 +653,23 @@ def test_the_seats_are_named_by_names_that_read_in_any_language(pal: Page) -> No
     assert "Player" not in players.inner_text()
 
 
+def test_the_header_says_whose_turn_it_is_as_quo_vadis_does(pal: Page) -> None:
+    """P4: the banner in the page's header names the player to act, with their chip, turn by
+    turn, and says when the game is over (a review found it empty all game: on a tablet the
+    turn was said only at the foot of the first screen)."""
+    start(pal, ["human", "human"])
+    banner = pal.locator("#banner")
+    for _ in range(3):
+        seat = int(pal.get_attribute("html", "data-pal-current") or "0")
+        name = ["Marcus", "Livia"][seat]
+        expect(banner).to_have_text(f"{seat + 1} {name}'s turn")
+        expect(banner).to_be_in_viewport()
+        human_turn(pal)
+    pal.get_by_test_id("language").select_option("fr")
+    seat = int(pal.get_attribute("html", "data-pal-current") or "0")
+    expect(banner).to_have_text(f"{seat + 1} Au tour de {['Marcus', 'Livia'][seat]}")
+
+
 def test_the_players_panel_counts_what_is_behind_each_screen_as_a_sentence_reads(
         pal: Page) -> None:
     """P8: behind each screen, counted by anyone: "3 merchants, 6 wolf side up", the number

@@ -273,6 +273,7 @@ export class PalTable {
     }
     if (this.own) root.dataset.palLooking = String(this.own.viewer);
     else delete root.dataset.palLooking;
+    this.renderBanner(view);
     if (this.replay.on) {
       this.renderPlayers();
       return this.replay.render();
@@ -287,6 +288,22 @@ export class PalTable {
     else if (!this.own) this.renderHandOver(view.current);
     else this.renderPlace();
     holdButtons(this.els.panel.querySelectorAll("button"));
+  }
+
+  /** The header's banner: whose turn it is, with their chip (as Quo Vadis?'s), the replay, or
+   * the game's end. @param {View} view */
+  renderBanner(view) {
+    const banner = document.getElementById("banner");
+    if (!banner) return;
+    if (this.replay.on) return void (banner.textContent = t("ui.banner.replay"));
+    if (view.stage === "over" || view.current === null) {
+      return void (banner.textContent = t("ui.banner.over"));
+    }
+    const c = COLOURS[view.players[view.current].colours[0]] ?? COLOURS[0];
+    const text = t("turn.banner.turn", { name: view.players[view.current].name });
+    replace(banner, h("span", { class: "chip", style: { "--chip": c.fill, "--chip-ink": c.ink },
+      "aria-hidden": "true" }, String(view.current + 1)), " ",
+    h("span", { class: "clip", title: text }, text));
   }
 
   /** A choice that does nothing while input is held (guard.js). @param {Function} act */
