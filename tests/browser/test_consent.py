@@ -188,6 +188,68 @@ def test_a_deal_with_a_payment(app: Page) -> None:
     assert kind not in text.split("Deal with")[1].replace("laurel", "")
 
 
+def test_terms_given_in_answer_to_an_offer_are_said_to_replace_it(app: Page) -> None:
+    """R11: the mover offers a promise; the asked player agrees on terms of its own (the mover
+    pays a laurel) instead. The mover's choice of supporters says that its offer was not taken
+    and what the other terms are (a review saw its offer vanish from the deal unexplained)."""
+    start_game(app)
+    mirror = Game(options(), SEED)
+
+    def ready(g: Game) -> bool:
+        s = g.state
+        if s.stage != "action":
+            return False
+        a = scripted_action(g)
+        return (a["type"] == "request" and board.SEATS[a["from"]] == 3
+                and sum(s.hoards[s.current]) > 0)
+
+    prefix = advance_to(mirror, ready)
+    game = Game(options(), SEED)
+    for action in prefix:
+        play(app, game, action)
+    request = scripted_action(game)
+    mover = request["player"]
+    consenter = next(q for q in game.state.offices[request["from"]] if q != mover)
+    hoard = game.state.hoards[mover]
+    kind = next(name for k, name in enumerate(("I", "II", "IIC", "III", "IV", "V")) if hoard[k])
+    wait_armed(app)
+    office(app, request["from"]).click()
+    office(app, request["to"]).click()
+    move = app.get_by_test_id("move-dialog")
+    move.get_by_test_id("offers-toggle").click()
+    move.get_by_test_id(f"offer-edit-{consenter}").click()
+    terms = app.get_by_test_id("terms-dialog")
+    terms.get_by_test_id("promise-add").click()
+    terms.get_by_test_id("promise-by").select_option(str(mover))
+    terms.get_by_test_id("promise-player").select_option(str(consenter))
+    terms.get_by_test_id("terms-submit").click()
+    move.get_by_test_id("ask-consent").click()
+    offer = {"promises": [{"by": mover, "kind": "consent", "player": consenter}]}
+    game.apply({**request, "offers": {str(consenter): offer}})
+    wait_actions(app, len(game.actions))
+
+    dialog = app.get_by_test_id("answer-dialog")
+    expect(dialog.get_by_test_id("dialog-to")).to_have_text(NAMES[consenter])
+    dialog.get_by_test_id("answer-terms").click()
+    terms = app.get_by_test_id("terms-dialog")
+    terms.get_by_test_id(f"pay-mover-{kind}-plus").click()
+    terms.get_by_test_id("terms-submit").click()
+    game.apply({"type": "answer", "player": consenter, "consents": 1,
+                "terms": {"mover_pays": [kind]}})
+    wait_actions(app, len(game.actions))
+    open_request = game.state.request
+    for seat in open_request.asked if open_request else []:
+        if open_request is None or seat in open_request.answers:
+            continue
+        dialog.get_by_test_id("answer-refuse").click()
+        game.apply({"type": "answer", "player": seat, "consents": 0})
+        wait_actions(app, len(game.actions))
+    supporters = app.get_by_test_id("supporters-dialog")
+    expect(supporters).to_contain_text(
+        f"{NAMES[consenter]} does not take your offer ({NAMES[mover]} promises to consent to "
+        f"{NAMES[consenter]}) and agrees (1 consent) on other terms: {NAMES[mover]} pays")
+
+
 def test_the_caesar_bonus(app: Page) -> None:
     """Taking a Caesar laurel (R7.3) lets the mover move Caesar at the end of the turn."""
     start_game(app)

@@ -273,6 +273,7 @@ export default {
   "consent.answer.title": "{name} asks for your consent",
   "consent.supporters.agrees": { one: "{name} agrees ({count} consent).", other: "{name} agrees ({count} consents)." },
   "consent.supporters.agreesTerms": { one: "{name} agrees ({count} consent) on terms: {terms}.", other: "{name} agrees ({count} consents) on terms: {terms}." },
+  "consent.supporters.counter": { one: "{name} does not take your offer ({offer}) and agrees ({count} consent) on other terms: {terms}.", other: "{name} does not take your offer ({offer}) and agrees ({count} consents) on other terms: {terms}." },
   "consent.supporters.waiting": "{name} has not answered yet.",
   "consent.supporters.refuses": "{name} refuses.",
   "consent.supporters.request": { one: "Your request: move from office {from} to office {to}, {count} consent needed.", other: "Your request: move from office {from} to office {to}, {count} consents needed." },

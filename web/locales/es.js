@@ -273,6 +273,7 @@ export default {
   "consent.answer.title": "{name} te pide apoyo",
   "consent.supporters.agrees": { one: "{name} apoya ({count} apoyo).", other: "{name} apoya ({count} apoyos)." },
   "consent.supporters.agreesTerms": { one: "{name} apoya ({count} apoyo) con estas condiciones: {terms}.", other: "{name} apoya ({count} apoyos) con estas condiciones: {terms}." },
+  "consent.supporters.counter": { one: "{name} no acepta tu oferta ({offer}) y apoya ({count} apoyo) con otras condiciones: {terms}.", other: "{name} no acepta tu oferta ({offer}) y apoya ({count} apoyos) con otras condiciones: {terms}." },
   "consent.supporters.waiting": "{name} aún no ha respondido.",
   "consent.supporters.refuses": "{name} rechaza.",
   "consent.supporters.request": { one: "Tu petición: movimiento de la asamblea {from} a la asamblea {to}, se necesita {count} apoyo.", other: "Tu petición: movimiento de la asamblea {from} a la asamblea {to}, se necesitan {count} apoyos." },

@@ -273,6 +273,7 @@ export default {
   "consent.answer.title": "{name} vous demande votre consentement",
   "consent.supporters.agrees": { one: "{name} consent ({count} consentement).", other: "{name} consent ({count} consentements)." },
   "consent.supporters.agreesTerms": { one: "{name} consent ({count} consentement) à ces conditions\u00a0: {terms}.", other: "{name} consent ({count} consentements) à ces conditions\u00a0: {terms}." },
+  "consent.supporters.counter": { one: "{name} ne retient pas votre offre ({offer}) et consent ({count} consentement) à d'autres conditions\u00a0: {terms}.", other: "{name} ne retient pas votre offre ({offer}) et consent ({count} consentements) à d'autres conditions\u00a0: {terms}." },
   "consent.supporters.waiting": "{name} n'a pas encore répondu.",
   "consent.supporters.refuses": "{name} refuse.",
   "consent.supporters.request": { one: "Votre demande\u00a0: déplacement de l'assemblée {from} à l'assemblée {to}, {count} consentement requis.", other: "Votre demande\u00a0: déplacement de l'assemblée {from} à l'assemblée {to}, {count} consentements requis." },

@@ -273,6 +273,7 @@ export default {
   "consent.answer.title": "{name} ti chiede il consenso",
   "consent.supporters.agrees": { one: "{name} acconsente ({count} consenso).", other: "{name} acconsente ({count} consensi)." },
   "consent.supporters.agreesTerms": { one: "{name} acconsente ({count} consenso) a queste condizioni: {terms}.", other: "{name} acconsente ({count} consensi) a queste condizioni: {terms}." },
+  "consent.supporters.counter": { one: "{name} non accetta la tua offerta ({offer}) e acconsente ({count} consenso) ad altre condizioni: {terms}.", other: "{name} non accetta la tua offerta ({offer}) e acconsente ({count} consensi) ad altre condizioni: {terms}." },
   "consent.supporters.waiting": "{name} non ha ancora risposto.",
   "consent.supporters.refuses": "{name} rifiuta.",
   "consent.supporters.request": { one: "La tua richiesta: movimento dall'ufficio {from} all'ufficio {to}, serve {count} consenso.", other: "La tua richiesta: movimento dall'ufficio {from} all'ufficio {to}, servono {count} consensi." },

@@ -225,9 +225,15 @@ export function openSupportersDialog(table) {
     const name = table.name(a.player);
     const terms = answer?.terms && Object.keys(answer.terms).length
       ? termsText(table, answer.terms, mover, a.player) : "";
+    // terms of its own in answer to an offer: a counter-offer (R11), said as one
+    const offered = r.offers?.[String(a.player)];
+    const offer = terms && offered && hasTerms(offered)
+      ? termsText(table, offered, mover, a.player) : "";
+    const key = offer ? "consent.supporters.counter"
+      : terms ? "consent.supporters.agreesTerms" : "consent.supporters.agrees";
     const words = !answer ? t("consent.supporters.waiting", { name }) : answer.consents
-      ? t(terms ? "consent.supporters.agreesTerms" : "consent.supporters.agrees",
-        { name, count: answer.consents, terms }) : t("consent.supporters.refuses", { name });
+      ? t(key, { name, count: answer.consents, terms, offer })
+      : t("consent.supporters.refuses", { name });
     return h("li", {}, words);
   });
   const body = [
