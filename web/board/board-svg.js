@@ -58,9 +58,10 @@ const STRIP_BOTTOM = 34;
 const WIDE_QUERY = "__MEDIA_PANELS_BESIDE_BOARD__";
 
 /** Where the reward pool's and the draw pile's labels start (from the right edge), and how
- * wide they may be: up to the board's border (18 from the edge) with a margin. */
-const POOL_LEFT = 290;
-const POOL_TEXT_WIDTH = POOL_LEFT - 18 - 12;
+ * wide they may be: up to the board's border (18 from the edge) with a margin that stays in
+ * sight on a phone (12 looked like touching the border there, a review found). */
+const POOL_LEFT = 300;
+const POOL_TEXT_WIDTH = POOL_LEFT - 18 - 24;
 /** The widest count those labels show (two digits). */
 const WIDEST_COUNT = 88;
 
