@@ -135,8 +135,49 @@ def tab_to(page: Page, target: Locator, selector: str) -> None:
     raise AssertionError(f"{selector} is not reachable with Tab")
 
 
+#: where the button `selector` stands from the focused one, in CSS px: [dx, dy] between the
+#: centres of what stands for each (an office's frame, a laurel space's ring)
+TOWARDS = """(selector) => {
+  const at = (el) => { const b = (el.querySelector(".frame, .focus-ring") ?? el)
+    .getBoundingClientRect(); return [b.x + b.width / 2, b.y + b.height / 2]; };
+  const [x, y] = at(document.querySelector(selector));
+  const [fx, fy] = at(document.activeElement);
+  return [x - fx, y - fy];
+}"""
+ON_BOARD = "() => document.activeElement?.closest('[data-testid=\"board\"]') != null"
+
+
+def board_to(page: Page, selector: str) -> None:
+    """Tab onto the board, which is one Tab stop, then the arrow keys to its button
+    `selector`, as a keyboard player goes (arrow-focus.js)."""
+    for _ in range(TAB_LIMIT):
+        if page.evaluate(ON_BOARD):
+            break
+        page.keyboard.press("Tab")
+    else:
+        raise AssertionError("the board is not reachable with Tab")
+    for _ in range(40):
+        if focused_is(page, selector):
+            return
+        dx, dy = page.evaluate(TOWARDS, selector)
+        along = abs(dx) >= abs(dy)
+        for horizontal in (along, not along):  # no button that way: the other axis
+            delta = dx if horizontal else dy
+            if abs(delta) < 1:
+                continue
+            before = page.evaluate("() => document.activeElement?.dataset.testid")
+            page.keyboard.press(("ArrowRight" if delta > 0 else "ArrowLeft") if horizontal
+                                else ("ArrowDown" if delta > 0 else "ArrowUp"))
+            if page.evaluate("() => document.activeElement?.dataset.testid") != before:
+                break
+    raise AssertionError(f"{selector} is not reachable with the arrow keys")
+
+
 def key_press(page: Page, selector: str, key: str = "Enter") -> None:
-    tab_to(page, page.locator(selector), selector)
+    if selector.startswith(('[data-testid="office-', '[data-testid="space-')):
+        board_to(page, selector)
+    else:
+        tab_to(page, page.locator(selector), selector)
     page.keyboard.press(key)
 
 
@@ -228,14 +269,39 @@ def test_arrow_keys_walk_the_board_as_it_is_seen(app: Page) -> None:
     app.keyboard.press("ArrowDown")
     expect(bottom).to_be_focused()
     assert app.evaluate("window.scrolls") is False
-    # Home and End: the board's first and last buttons (in Tab's order), the page kept still
-    buttons = app.locator('#board [tabindex="0"]')
+    # Home and End: the board's first and last buttons (in the document's order), the page
+    # kept still
+    buttons = app.locator('#board [role="button"][tabindex]')
     app.keyboard.press("End")
     expect(buttons.last).to_be_focused()
     assert app.evaluate("window.scrolls") is False
     app.keyboard.press("Home")
     expect(buttons.first).to_be_focused()
     assert app.evaluate("window.scrolls") is False
+
+
+def test_the_board_is_one_tab_stop_that_keeps_its_place(app: Page) -> None:
+    """WCAG 2.1.1, 2.4.3: the board's offices and laurel spaces are one Tab stop, walked with
+    the arrow keys, so that Tab goes on to the turn panel at once (a review pressed Shift+Tab
+    17 times from the board to reach a decision); coming back, the focus is on the button it
+    left. A whole turn is played by keyboard above (test_a_full_turn_with_consent_...)."""
+    start_game(app)
+    stops = app.locator('#board [role="button"][tabindex="0"]')
+    expect(stops).to_have_count(1)
+    office = app.get_by_test_id("office-5")
+    office.focus()
+    app.keyboard.press("ArrowUp")
+    moved = app.evaluate("() => document.activeElement.dataset.testid")
+    assert moved != "office-5", moved
+    expect(stops).to_have_count(1)
+    expect(app.get_by_test_id(moved)).to_have_attribute("tabindex", "0")
+    app.keyboard.press("Tab")
+    assert not app.evaluate(ON_BOARD)
+    app.keyboard.press("Shift+Tab")
+    expect(app.get_by_test_id(moved)).to_be_focused()
+    # and the <svg> around them is no stop of its own: one more Shift+Tab leaves the board
+    app.keyboard.press("Shift+Tab")
+    assert not app.evaluate(ON_BOARD), app.evaluate("() => document.activeElement.outerHTML")
 
 
 def ignored_by_screen_readers(page: Page, selector: str) -> list[str]:
@@ -638,7 +704,7 @@ def test_the_top_bars_focus_ring_stands_out_from_the_purple(app: Page) -> None:
 
 #: every board office's frame: its state's classes and its computed stroke while it has the
 #: keyboard's focus
-FOCUSED_FRAMES = """() => [...document.querySelectorAll('#board .office[tabindex="0"]')]
+FOCUSED_FRAMES = """() => [...document.querySelectorAll('#board .office[tabindex]')]
   .map((el) => {
   el.focus();
   return [el.dataset.testid, el.getAttribute("class"),

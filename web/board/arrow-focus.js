@@ -1,7 +1,9 @@
 // Arrow keys on a board: the focus moves to the nearest of its buttons in the arrow's
-// direction, as the eye would (Tab still walks them in the document's order); Home and End go
-// to its first and last. Shared by the Quo Vadis? board (offices and laurel spaces) and the
-// Palatinus hills (places, terrains).
+// direction, as the eye would; Home and End go to its first and last. Shared by the Quo Vadis?
+// board (offices and laurel spaces) and the Palatinus hills (places, terrains). On the Quo
+// Vadis? board the buttons are one Tab stop (a roving tab stop: the button last focused takes
+// it), so that Tab leaves the board at once for the turn panel; the Palatinus page draws its
+// buttons anew with each choice, and Tab still walks them.
 
 /** @type {Record<string, [number, number]>} */
 const DIRECTIONS = {
@@ -41,13 +43,26 @@ export function nearestAhead(from, candidates, [dx, dy]) {
  * Let the arrow keys move the focus between the focusable buttons inside `root`, and Home and
  * End to the first and last. On a button these keys never scroll the page, even with no
  * button ahead (the focus would slide out of sight); with a modifier they keep their usual
- * meaning.
+ * meaning. With `roving`, the buttons (`[role="button"][tabindex]`) are one Tab stop: the one
+ * focused last has tabindex 0, every other -1 (the caller gives one of them 0 to begin with).
  * @param {Element} root
  * @param {string|null} [anchor] a selector of the part of a button that stands where it is
  *   seen (a wide touch target around it would move its centre); the whole button if none
+ * @param {{roving?: boolean}} [options]
  */
-export function arrowFocus(root, anchor = null) {
+export function arrowFocus(root, anchor = null, { roving = false } = {}) {
   const where = (/** @type {Element} */ el) => centre((anchor && el.querySelector(anchor)) || el);
+  const selector = roving ? '[role="button"][tabindex]' : '[tabindex="0"]';
+  if (roving) {
+    root.addEventListener("focusin", (event) => {
+      const target = /** @type {Element} */ (event.target);
+      if (target === root || !target.matches(selector)) return;
+      for (const el of root.querySelectorAll('[role="button"][tabindex="0"]')) {
+        if (el !== target) el.setAttribute("tabindex", "-1");
+      }
+      target.setAttribute("tabindex", "0");
+    });
+  }
   root.addEventListener("keydown", (event) => {
     const key = /** @type {KeyboardEvent} */ (event);
     const direction = DIRECTIONS[key.key];
@@ -55,7 +70,7 @@ export function arrowFocus(root, anchor = null) {
     const ends = key.key === "Home" || key.key === "End";
     if ((!direction && !ends) || key.altKey || key.ctrlKey || key.metaKey || key.shiftKey
       || !from || from === root || !root.contains(from)) return;
-    const buttons = [...root.querySelectorAll('[tabindex="0"]')]
+    const buttons = [...root.querySelectorAll(selector)]
       .filter((el) => el.getClientRects().length > 0);
     // Home and End: the board's first and last buttons, in the order Tab walks them
     const next = ends ? buttons[key.key === "Home" ? 0 : buttons.length - 1]

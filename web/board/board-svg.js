@@ -209,8 +209,9 @@ export class BoardSvg {
       if (this.lastStrip) this.drawStrip(...this.lastStrip);
     });
     svg.addEventListener("click", (event) => this.onActivate(event));
-    // an office is where its frame is, a laurel space where its ring is (not their targets)
-    arrowFocus(svg, ".frame, .focus-ring");
+    // one Tab stop for the whole board (office 0 until another button is focused); an office
+    // is where its frame is, a laurel space where its ring is (not their targets)
+    arrowFocus(svg, ".frame, .focus-ring", { roving: true });
     svg.addEventListener("keydown", (event) => {
       if (event.key === "Enter" || event.key === " ") {
         event.preventDefault();
@@ -252,6 +253,9 @@ export class BoardSvg {
     this.rows = 1;
     svg.setAttribute("role", "group");
     svg.setAttribute("aria-label", t("board.aria"));
+    // Chromium makes the <svg> itself a Tab stop, one that does nothing: its buttons are the
+    // board's one stop (arrowFocus below)
+    svg.setAttribute("tabindex", "-1");
     svg.replaceChildren();
     svg.append(s("defs", {},
       s("marker", { id: "arrow", viewBox: "0 0 10 10", refX: "8.5", refY: "5",
@@ -308,7 +312,7 @@ export class BoardSvg {
         const mx = (start.x + end.x) / 2;
         const my = (start.y + end.y) / 2;
         const g = s("g", { class: "space", "data-path": p.id, "data-testid": `space-${p.from}-${p.to}`,
-          tabindex: "0", role: "button", transform: `translate(${mx} ${my})` });
+          tabindex: "-1", role: "button", transform: `translate(${mx} ${my})` });
         // the target may reach over the offices' margins, not their boxes: the offices are
         // drawn above the spaces, their wider margins below (see the office layers)
         const others = [...centres].filter(([id]) => id !== p.id).map(([, c]) => c);
@@ -343,7 +347,7 @@ export class BoardSvg {
       const isSenate = o.id === senate;
       const g = s("g", { class: `office seats-${o.seats}${isSenate ? " senate" : ""}${
         this.data.entry_offices.includes(o.id) ? " entry" : ""}`, "data-office": o.id,
-        "data-testid": `office-${o.id}`, tabindex: "0", role: "button",
+        "data-testid": `office-${o.id}`, tabindex: o.id === 0 ? "0" : "-1", role: "button",
         transform: `translate(${shape.x} ${shape.y})` });
       const hw = Math.max(shape.w, HIT_MIN) / 2;
       const hh = Math.max(shape.h, HIT_MIN) / 2;
