@@ -13,6 +13,7 @@ from qvcore.game import Game
 from .play import (
     NAMES,
     SEED,
+    Action,
     advance_to,
     engine_log,
     log_texts,
@@ -113,9 +114,10 @@ def test_a_refused_consent_then_another_action(app: Page) -> None:
     assert log_texts(app)[-1] == f"{NAMES[mover]} adds a senator to office {entry}."
 
 
-def test_a_deal_with_a_payment(app: Page) -> None:
-    """The asked player agrees on terms (the mover pays a laurel); the mover accepts by picking
-    them as supporter, and the engine moves the token (R11, R13)."""
+def _before_a_request_with_a_laurel_to_pay(app: Page) -> tuple[Game, Action, str]:
+    """A new game played (in the page and in a mirror) up to the scripted request out of an
+    office of three seats by a mover holding a laurel: the mirror, the request, and the kind of
+    a laurel the mover holds."""
     start_game(app)
     mirror = Game(options(), SEED)
 
@@ -132,12 +134,20 @@ def test_a_deal_with_a_payment(app: Page) -> None:
     for action in prefix:
         play(app, game, action)
     request = scripted_action(game)
+    hoard = game.state.hoards[request["player"]]
+    kind = next(name for k, name in enumerate(("I", "II", "IIC", "III", "IV", "V")) if hoard[k])
+    return game, request, kind
+
+
+def test_a_deal_with_a_payment(app: Page) -> None:
+    """The asked player agrees on terms (the mover pays a laurel); the mover accepts by picking
+    them as supporter, and the engine moves the token (R11, R13)."""
+    game, request, kind = _before_a_request_with_a_laurel_to_pay(app)
     mover = request["player"]
     play(app, game, request)
     assert game.state.request is not None
     consenter = game.state.request.asked[0]
     hoard = game.state.hoards[mover]
-    kind = next(name for k, name in enumerate(("I", "II", "IIC", "III", "IV", "V")) if hoard[k])
 
     dialog = app.get_by_test_id("answer-dialog")
     expect(dialog.get_by_test_id("dialog-to")).to_have_text(NAMES[consenter])
@@ -192,26 +202,9 @@ def test_terms_given_in_answer_to_an_offer_are_said_to_replace_it(app: Page) -> 
     """R11: the mover offers a promise; the asked player agrees on terms of its own (the mover
     pays a laurel) instead. The mover's choice of supporters says that its offer was not taken
     and what the other terms are (a review saw its offer vanish from the deal unexplained)."""
-    start_game(app)
-    mirror = Game(options(), SEED)
-
-    def ready(g: Game) -> bool:
-        s = g.state
-        if s.stage != "action":
-            return False
-        a = scripted_action(g)
-        return (a["type"] == "request" and board.SEATS[a["from"]] == 3
-                and sum(s.hoards[s.current]) > 0)
-
-    prefix = advance_to(mirror, ready)
-    game = Game(options(), SEED)
-    for action in prefix:
-        play(app, game, action)
-    request = scripted_action(game)
+    game, request, kind = _before_a_request_with_a_laurel_to_pay(app)
     mover = request["player"]
     consenter = next(q for q in game.state.offices[request["from"]] if q != mover)
-    hoard = game.state.hoards[mover]
-    kind = next(name for k, name in enumerate(("I", "II", "IIC", "III", "IV", "V")) if hoard[k])
     wait_armed(app)
     office(app, request["from"]).click()
     office(app, request["to"]).click()
