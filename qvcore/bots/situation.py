@@ -95,7 +95,7 @@ class Situation:
             self._hopeless = (
                 self.stall < 1.0 and knowledge is not None and public is not None
                 and not self.state.options.series
-                and (given_up(self.memory.still_turns, self.state.n) or (
+                and (self.given_up() or (
                     closed(self.state) and not can_win(
                         self.state, self.seat, self.base[self.seat], floors(knowledge),
                         knowledge.ceilings(self.view), floors(public)))))
