@@ -391,7 +391,6 @@ export class Bots {
     this.sync();
   }
 
-  /** Undo back to (and including) the last decision of a human, bots' actions after it too. */
   /** How many actions Undo takes back at this table: back to the last decision of a human
    * (0: none is in the log). */
   undoCount() {
@@ -401,24 +400,23 @@ export class Bots {
     return i < 0 ? 0 : log.length - i;
   }
 
+  /** Undo back to (and including) the last decision of a human, bots' actions after it too. */
   async undo() {
     const table = this.table;
     const log = table.view()?.log ?? [];
-    const i = log.length - this.undoCount();
-    if (i >= log.length) {
+    const count = this.undoCount();
+    if (!count) {
       table.say(() => t("bots.noUndo"), "info", "log-message");
       return;
     }
-    const human = log[i].player;
-    if (!table.mayUndo(log.length - i)) return;
-    if (this.soleHuman() === null && human !== table.decider()) {
-      const params = { name: table.name(human), action: table.logWords(log[i]) };
-      if (!await confirmUndo(params, i < log.length - 1 ? "bots.undo.text" : "log.undo.text")) {
-        return;
-      }
+    const first = log[log.length - count];
+    if (!table.mayUndo(count)) return;
+    if (this.soleHuman() === null && first.player !== table.decider()) {
+      const params = { name: table.name(first.player), action: table.logWords(first) };
+      if (!await confirmUndo(params, count > 1 ? "bots.undo.text" : "log.undo.text")) return;
     }
     this.invalidate();  // the bots start over from the events that remain
-    table.undo(log.length - i);
+    table.undo(count);
     this.sync();
   }
 
