@@ -299,11 +299,9 @@ export class PalTable {
     if (view.stage === "over" || view.current === null) {
       return void (banner.textContent = t("ui.banner.over"));
     }
-    const c = COLOURS[view.players[view.current].colours[0]] ?? COLOURS[0];
     const text = t("turn.banner.turn", { name: view.players[view.current].name });
-    replace(banner, h("span", { class: "chip", style: { "--chip": c.fill, "--chip-ink": c.ink },
-      "aria-hidden": "true" }, String(view.current + 1)), " ",
-    h("span", { class: "clip", title: text }, text));
+    replace(banner, this.chip(view.current, view), " ",
+      h("span", { class: "clip", title: text }, text));
   }
 
   /** A choice that does nothing while input is held (guard.js). @param {Function} act */
@@ -313,12 +311,16 @@ export class PalTable {
 
   names() { return this.view.players.map((p) => p.name); }
 
+  /** A seat's chip: its number in its first colour. @param {number} seat @param {View} view */
+  chip(seat, view = this.view) {
+    const c = COLOURS[view.players[seat].colours[0]] ?? COLOURS[0];
+    return h("span", { class: "chip", style: { "--chip": c.fill, "--chip-ink": c.ink },
+      "aria-hidden": "true" }, String(seat + 1));
+  }
+
   /** @param {number} seat */
   who(seat) {
-    const c = COLOURS[this.view.players[seat].colours[0]] ?? COLOURS[0];
-    return h("span", { class: "pal-who" },
-      h("span", { class: "chip", style: { "--chip": c.fill, "--chip-ink": c.ink },
-        "aria-hidden": "true" }, String(seat + 1)), this.view.players[seat].name);
+    return h("span", { class: "pal-who" }, this.chip(seat), this.view.players[seat].name);
   }
 
   undoButton() {
