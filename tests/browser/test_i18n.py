@@ -518,13 +518,15 @@ def test_the_replays_step_buttons_stay_on_one_line(page: Page, site_url: str, la
     assert max(middles) - min(middles) <= 2, middles
 
 
+@pytest.mark.parametrize("width, height", [(360, 740), (1280, 800)])
 @pytest.mark.parametrize("lang", ["en", "it", "fr", "es"])
-def test_the_phones_top_bar_says_whose_decision_it_is_whole(page: Page, site_url: str,
-                                                            lang: str) -> None:
-    """On a phone the top bar's status has a line of its own: a review saw it cut off there
-    ("Brutus must answer Aurelia's requ…" in every language). It wraps instead, and a long name
-    still does not widen the page."""
-    page.set_viewport_size({"width": 360, "height": 740})
+def test_the_top_bar_says_whose_decision_it_is_whole(page: Page, site_url: str, lang: str,
+                                                     width: int, height: int) -> None:
+    """The top bar's status names both players of a request, whole: a review saw it cut off on
+    a phone ("Brutus must answer Aurelia's requ…" in every language), and another on a laptop in
+    Italian, French and Spanish ("Cassia deve rispondere alla richiesta di B…"), the asker's
+    name being the part cut. It wraps instead, and a long name still does not widen the page."""
+    page.set_viewport_size({"width": width, "height": height})
     game = Game(options(), SEED)
     advance_to(game, lambda g: g.state.stage == "consent")
     saved = json.dumps(json.dumps(game.save({"app": "quo-vadis-web", "settings": {
