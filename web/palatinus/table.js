@@ -491,6 +491,29 @@ export class PalTable {
           onclick: next }, t("palatinus.score.next")),
         h("button", { type: "button", class: "btn", "data-testid": "pal-score-all",
           onclick: all }, t("palatinus.score.all"))));
+    if (!done) this.showNewestStep();
+  }
+
+  /** The newest scoring step in sight at the foot of its list, and the page scrolled (the
+   * least it can) so that the hill being scored and the Next step button are in sight
+   * together: on a phone the board sits above the panel, and a review saw it scrolled away
+   * while its hills were scored. */
+  showNewestStep() {
+    const list = this.els.panel.querySelector(".pal-steps");
+    const next = this.els.panel.querySelector('[data-testid="pal-score-next"]');
+    if (!list || !next) return;
+    list.scrollTop = list.scrollHeight;
+    const tile = this.board.svg.querySelector(".pal-tile.scoring");
+    const bottom = next.getBoundingClientRect().bottom;
+    const top = tile ? tile.getBoundingClientRect().top : bottom;
+    const room = innerHeight - (bottom - top);
+    if (room < 0) {
+      next.scrollIntoView({ block: "nearest" });  // both do not fit: the button, under the finger
+      return;
+    }
+    const margin = Math.min(8, room / 2);
+    if (top < margin) scrollBy(0, top - margin);
+    else if (bottom > innerHeight - margin) scrollBy(0, bottom - innerHeight + margin);
   }
 
   /** Watch the finished game again (replay.js), once its scoring was shown. */

@@ -1,0 +1,63 @@
+"""The final scoring step by step (P5-P7, web/palatinus/table.js renderScoring): each step a
+player asks for comes into sight. A review found the newest steps hidden below the list's own
+scroll and, on a phone, the board scrolled away above it while its hills were scored."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page
+
+from qvcore.palatinus.game import Game
+from tests.browser.test_palatinus import (  # noqa: F401  (the page's fixtures)
+    browser_context_args,
+    pal,
+)
+from tests.browser.test_palatinus_replay import finished_save
+
+#: the steps a player taps through, more than a list of them shows at once on any screen
+TAPS = 20
+
+#: each element's box in the viewport, and the steps list's: whether each is wholly in sight
+IN_SIGHT = """() => {
+  const list = document.querySelector('[data-testid="pal-steps"]');
+  const box = (el) => el && el.getBoundingClientRect();
+  const within = (b, top, bottom) => b !== null && b.top >= top - 1 && b.bottom <= bottom + 1;
+  const newest = box(list.lastElementChild);
+  const shown = box(list);
+  const tile = box(document.querySelector('.pal-tile.scoring'));
+  return {
+    newest: within(newest, 0, innerHeight) && within(newest, shown.top, shown.bottom),
+    next: within(box(document.querySelector('[data-testid="pal-score-next"]')), 0, innerHeight),
+    tile: tile === null ? null : within(tile, 0, innerHeight),
+  };
+}"""
+
+
+@pytest.mark.parametrize("width, height", [(390, 844), (360, 640), (1280, 800)])
+def test_each_scoring_step_comes_into_sight_with_its_hill(
+    pal: Page, tmp_path: Path, width: int, height: int  # noqa: F811
+) -> None:
+    save = finished_save(11)
+    steps = Game.load(save).events[-1]["final"]["steps"]
+    assert len(steps) > TAPS + 1
+    path = tmp_path / "finished.json"
+    path.write_text(json.dumps(save), encoding="utf-8")
+    pal.set_viewport_size({"width": width, "height": height})
+    with pal.expect_file_chooser() as chooser:
+        pal.get_by_test_id("pal-import").click()
+    chooser.value.set_files(path)
+    pal.locator("html[data-pal-shown='0']").wait_for(state="attached")
+    hills = 0
+    for shown in range(1, TAPS + 1):
+        pal.get_by_test_id("pal-score-next").click()
+        pal.locator(f"html[data-pal-shown='{shown}']").wait_for(state="attached")
+        sight = pal.evaluate(IN_SIGHT)
+        assert sight["newest"], (shown, "the newest step is out of sight")
+        assert sight["next"], (shown, "the Next step button is out of sight")
+        if sight["tile"] is not None:
+            hills += 1
+            assert sight["tile"], (shown, "the hill being scored is out of sight")
+    assert hills > TAPS // 2  # most steps score a hill: the check above ran
