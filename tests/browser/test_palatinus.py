@@ -366,6 +366,51 @@ def test_a_game_against_bots_is_played_to_the_end(pal: Page) -> None:
     watch_scoring(pal)
 
 
+#: the terrains where other seats placed an inhabitant since the seat to act last did, from the
+#: engine's public log (P4, P8)
+PLACED_SINCE = """(seat) => {
+  const log = window.__pal.engine.view().view.log;
+  const since = [];
+  for (let i = log.length - 1; i >= 0; i -= 1) {
+    const e = log[i].event;
+    if (e.type === "place" && e.player === seat) break;
+    if (e.type === "place") since.push(String(e.terrain));
+  }
+  return since.sort();
+}"""
+
+
+def test_the_board_marks_what_the_others_placed_since_your_last_turn(pal: Page) -> None:
+    """A review saw the bots play in a moment and the player back on "Your turn" with nothing
+    on the board to say where their inhabitants went (the log, far below on a phone, was the
+    only record): on the player's turn the board marks every terrain where another player
+    placed since, and none else."""
+    start(pal, ["human", "easy", "easy"])
+    marked_turns = 0
+    for _ in range(60):
+        now = pal.evaluate("() => ({...document.documentElement.dataset})")
+        if now.get("palTurn") != "human":
+            wait_next(pal, int(now.get("palActions") or "0"))
+            continue
+        if now.get("palStage") == "place":
+            if pal.get_by_test_id("pal-handover-ok").count():
+                pal.get_by_test_id("pal-handover-ok").click()
+            pal.locator('[data-testid^="pal-piece-"]').first.wait_for()
+            expected = pal.evaluate(PLACED_SINCE, 0)
+            marked = sorted(pal.locator("#pal-board .pal-cell.recent").evaluate_all(
+                "(cells) => cells.map((c) => c.dataset.cell)"))
+            assert marked == expected
+            # the key under the board says what the mark means while there is one
+            recent_key = pal.get_by_test_id("pal-key").locator(".pal-key-item.recent")
+            expect(recent_key).to_have_text("terrains taken since your last turn")
+            expect(recent_key).to_be_visible(visible=bool(expected))
+            marked_turns += bool(expected)
+            if marked_turns >= 3:
+                return
+        human_turn(pal)
+    pytest.fail(f"the player saw others' placements on {marked_turns} turns only")
+
+
 @pytest.mark.parametrize("viewport", [ViewportSize(width=1280, height=800),
                                       ViewportSize(width=390, height=844)],
                          ids=["desktop", "phone"])
@@ -629,7 +674,7 @@ def test_a_key_under_the_board_says_what_each_letter_stands_for(pal: Page) -> No
     names each in the chosen language, with the letters the pieces show."""
     start(pal, ["human", "human"])
     key = pal.get_by_test_id("pal-key")
-    items = key.locator(".pal-key-item")
+    items = key.locator(".pal-key-item:visible")  # the mark of others' placements: below
     expect(items).to_have_text(["Mmerchant", "Ffarmer", "Ccondottiero", "Wwolf side",
                                 "Ahills, scored from A to G"])
     pal.get_by_test_id("language").select_option("fr")

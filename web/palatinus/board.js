@@ -92,9 +92,10 @@ export class PalBoard {
    * @param {Pick<import("qvcore-palatinus-protocol").View, "tiles" | "board" | "springs"
    *   | "players">} view the view to draw (its parts the board shows) (an onlooker's, or the seat's own while it looks)
    * @param {{places?: Map<number, Function>, terrains?: Map<number, Function>,
-   *   pieces?: Piece[], hill?: string|null, names?: string[]}} [choices]
+   *   pieces?: Piece[], hill?: string|null, names?: string[], recent?: Set<number>}} [choices]
    *   places / terrains: what may be chosen now and what choosing it does; pieces: the
-   *   inhabitants to show instead of view.board (the scoring's board); hill: a hill to mark
+   *   inhabitants to show instead of view.board (the scoring's board); hill: a hill to mark;
+   *   recent: the terrains to mark as placed on since the player to act last placed
    */
   draw(view, choices = {}) {
     const names = choices.names ?? view.players.map((p) => p.name);
@@ -166,7 +167,8 @@ export class PalBoard {
     if (piece) name = `${name}: ${pieceName(piece, names)}`;
     else if (act) name = t("palatinus.board.terrainChoice", { name });  // a spring says so
     const group = s("g", {
-      class: `pal-cell${spring ? " spring" : " terrain"}${act ? " choice" : ""}`,
+      class: `pal-cell${spring ? " spring" : " terrain"}${act ? " choice" : ""}${
+        choices.recent?.has(c.cell) ? " recent" : ""}`,
       role: act ? "button" : "img", "aria-label": name, tabindex: act ? "0" : null,
       "data-cell": String(c.cell), "data-testid": act ? `pal-terrain-${c.cell}` : null,
     }, s("polygon", { points: hexPoints(x, y), class: `pal-hex ${spring ? "spring" : "terrain"}` }));
@@ -205,18 +207,24 @@ export function boardKey() {
     { class: "pal-key-chip", viewBox: "-20 -20 40 40", "aria-hidden": "true" },
     s("circle", { r: "17", class: `pal-piece${wolf ? " wolf" : ""}` }),
     s("text", { y: "7.5", class: "pal-piece-text" }, letter));
-  const item = (/** @type {Element} */ mark, /** @type {string} */ words) =>
-    h("span", { class: "pal-key-item" }, mark, words);
+  const item = (/** @type {Element} */ mark, /** @type {string} */ words, kind = "") =>
+    h("span", { class: `pal-key-item${kind}` }, mark, words);
   // a hill's hex as the board draws it (hexPoints)
   const hill = s("svg", { class: "pal-key-chip", viewBox: `${-SIZE} ${-SIZE} ${2 * SIZE} ${
     2 * SIZE}`, "aria-hidden": "true" },
   s("polygon", { points: hexPoints(0, 0), class: "pal-hex hill" }),
   s("text", { y: "14", class: "pal-letter" }, "A"));
+  // a terrain placed on since the player to act last placed, marked as the board marks it
+  const recent = s("svg", { class: "pal-key-chip", viewBox: `${-SIZE - 3} ${-SIZE - 3} ${
+    2 * SIZE + 6} ${2 * SIZE + 6}`, "aria-hidden": "true" },
+  s("g", { class: "pal-cell recent" }, s("polygon", { points: hexPoints(0, 0),
+    class: "pal-hex terrain" })));
   return [
     ...["merchant", "farmer", "condottiero"].map((kind) =>
       item(chip(kindLetter(kind)), t(`palatinus.kind.${kind}`))),
     item(chip(t("palatinus.wolf.short"), true), t("palatinus.face.wolf")),
     item(hill, t("palatinus.key.hills")),
+    item(recent, t("palatinus.key.recent"), " recent"),  // shown while the board marks some
   ];
 }
 

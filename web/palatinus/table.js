@@ -376,7 +376,7 @@ export class PalTable {
   /** @param {number} seat */
   renderHandOver(seat) {
     this.els.heading.textContent = t("palatinus.handover.heading");
-    this.board.draw(this.view);
+    this.board.draw(this.view, { recent: this.placedSince(seat) });
     replace(this.els.panel,
       h("p", { "data-testid": "pal-handover-text" }, t("palatinus.handover.pass",
         { name: this.view.players[seat].name })),
@@ -402,7 +402,7 @@ export class PalTable {
           && a.wolf === chosen.wolf) terrains.set(a.terrain, this.guarded(() => this.play(a)));
       }
     }
-    this.board.draw(own, { terrains });
+    this.board.draw(own, { terrains, recent: this.placedSince(seat) });
     const me = own.players[seat];
     const hand = (me.hand ?? []).map((x) => h("li", {}, t("palatinus.hand.count",
       { piece: pieceChoice(x), colour: t(`palatinus.colour.${x.colour}`), count: x.count })));
@@ -430,6 +430,27 @@ export class PalTable {
         }, `${pieceChoice(p)} (${t(`palatinus.colour.${p.colour}`)})`))),
       h("p", {}, chosen ? t("palatinus.place.terrain") : t("palatinus.place.first")),
       this.undoButton());
+  }
+
+  /**
+   * The terrains where other players placed an inhabitant since `seat` last did (all of them
+   * before its first placement), from the public log (P4, P8): the board marks them on its
+   * turn, so that what the others (a bot in a moment) did is in sight.
+   * @param {number} seat
+   * @returns {Set<number>}
+   */
+  placedSince(seat) {
+    const recent = new Set();
+    const reply = this.engine.view();
+    if (!reply.ok) return recent;
+    const log = reply.view.log;
+    for (let i = log.length - 1; i >= 0; i -= 1) {
+      const event = log[i].event;
+      if (event.type !== "place") continue;
+      if (event.player === seat) break;
+      recent.add(event.terrain);
+    }
+    return recent;
   }
 
   /** @param {number} seat */
