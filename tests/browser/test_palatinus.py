@@ -838,3 +838,29 @@ def test_a_file_that_is_not_a_palatinus_save_is_refused_and_changes_nothing(
     expect_text = "not a Palatinus save"
     pal.get_by_test_id("pal-message").filter(has_text=expect_text).wait_for()
     assert actions(pal) == 1 and stage(pal) == "setup"
+
+
+def test_new_game_in_the_middle_of_one_offers_the_way_back(pal: Page) -> None:
+    """A review opened the new-game form mid-game and found the board emptied, Escape doing
+    nothing, and only "Resume the last game" (which read as a game long over) to go back: the
+    running game stays on the board, the form offers "Back to the game", and Escape takes it
+    too, with nothing of the game changed."""
+    start(pal, ["human", "human"])
+    for _ in range(3):
+        human_turn(pal)
+    before = actions(pal)
+    laid = pal.locator("#pal-board .pal-tile:not(.empty)")
+    tiles = laid.count()
+    assert tiles >= 3
+    pal.get_by_test_id("pal-new").click()
+    back = pal.get_by_test_id("pal-resume")
+    expect(back).to_have_text("Back to the game")
+    expect(laid).to_have_count(tiles)  # the running game stays in sight
+    pal.keyboard.press("Escape")
+    expect(pal.get_by_test_id("pal-start")).to_have_count(0)
+    pal.locator("html[data-pal-stage]").wait_for(state="attached")
+    assert actions(pal) == before
+    pal.get_by_test_id("pal-new").click()
+    pal.get_by_test_id("pal-resume").click()
+    expect(pal.get_by_test_id("pal-start")).to_have_count(0)
+    assert actions(pal) == before

@@ -140,6 +140,7 @@ export default {
   "palatinus.error.undo_laid": "A laid tile stays laid: the tile it turned up has been seen.",
   "palatinus.error.other": "Refused ({rule}): {message}",
   "palatinus.start.resume": "Resume the last game",
+  "palatinus.start.back": "Back to the game",
 
   // -- loading (app.js, engine-loader.js) -----------------------------------------------------
   "load.buildInfo": "Reading the build description…",

@@ -140,6 +140,7 @@ export default {
   "palatinus.error.undo_laid": "Una loseta colocada se queda colocada: la que descubrió ya se ha visto.",
   "palatinus.error.other": "Rechazado ({rule}): {message}",
   "palatinus.start.resume": "Reanudar la última partida",
+  "palatinus.start.back": "Volver a la partida",
 
   // -- carga ----------------------------------------------------------------------------------------
   "load.buildInfo": "Leyendo la descripción de la compilación…",

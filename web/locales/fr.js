@@ -140,6 +140,7 @@ export default {
   "palatinus.error.undo_laid": "Une tuile posée reste posée\u00a0: celle qu'elle a retournée a déjà été vue.",
   "palatinus.error.other": "Refusé ({rule}) : {message}",
   "palatinus.start.resume": "Reprendre la dernière partie",
+  "palatinus.start.back": "Revenir à la partie",
 
   // -- chargement -----------------------------------------------------------------------------------
   "load.buildInfo": "Lecture de la description de la version…",

@@ -140,6 +140,7 @@ export default {
   "palatinus.error.undo_laid": "Una tessera posata resta posata: quella che ha scoperto è già stata vista.",
   "palatinus.error.other": "Rifiutato ({rule}): {message}",
   "palatinus.start.resume": "Riprendi l'ultima partita",
+  "palatinus.start.back": "Torna alla partita",
 
   // -- caricamento ----------------------------------------------------------------------------
   "load.buildInfo": "Lettura della descrizione della build…",

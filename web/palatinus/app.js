@@ -91,8 +91,12 @@ async function main() {
   /** Seat i's name unless another is typed (i18n.js defaultNames). */
   const defaultName = (/** @type {number} */ i) => i18n.defaultNames()[i] ?? String(i + 1);
 
+  /** While the form shows a way back to a game: what Escape does (as its button). */
+  let leaveForm = null;
   /** The new-game form: 2–5 seats, each a person or a bot (Easy, Hard). */
   function newGameForm() {
+    // opened in the middle of a game: it stays on the board, and the form leads back to it
+    const running = table.view !== null && table.view.stage !== "over";
     table.view = null;
     delete root.dataset.palStage;
     $("pal-turn-heading").textContent = t("palatinus.start.heading");
@@ -132,6 +136,8 @@ async function main() {
       $("pal-board").scrollIntoView({ block: "nearest" });
     };
     const saved = saves.readAutosave();
+    const resume = () => { if (table.load(saved)) $("pal-export").disabled = false; };
+    leaveForm = saved ? resume : null;
     replace($("pal-panel"),
       h("p", {}, t("palatinus.start.intro")),
       h("p", {}, h("label", { for: "pal-count" }, t("palatinus.start.count")), " ", count),
@@ -140,12 +146,21 @@ async function main() {
         h("button", { type: "button", class: "btn primary", "data-testid": "pal-start",
           onclick: start }, t("palatinus.start.go")),
         saved ? h("button", { type: "button", class: "btn", "data-testid": "pal-resume",
-          onclick: () => { if (table.load(saved)) $("pal-export").disabled = false; } },
-        t("palatinus.start.resume")) : null));
-    // the seven places, empty (the running game, if any, is left as it is)
-    board.draw({ board: [], springs: [], players: [], tiles: Array.from({ length: 7 },
-      (_, slot) => ({ slot, letter: null, rotation: null, token: null, hill: slot * 7 })) });
+          onclick: resume }, t(running ? "palatinus.start.back" : "palatinus.start.resume"))
+          : null));
+    // the seven places, empty, unless a game is running (the engine keeps it as it is)
+    if (!running) {
+      board.draw({ board: [], springs: [], players: [], tiles: Array.from({ length: 7 },
+        (_, slot) => ({ slot, letter: null, rotation: null, token: null, hill: slot * 7 })) });
+    }
   }
+  addEventListener("keydown", (event) => {
+    const form = $("pal-panel").querySelector('[data-testid="pal-start"]');
+    if (event.key !== "Escape" || !form || !leaveForm || event.defaultPrevented) return;
+    if (document.querySelector("dialog[open]")) return;  // a dialog's Escape is its own
+    event.preventDefault();
+    leaveForm();
+  });
 
   $("pal-new").addEventListener("click", newGameForm);
   $("pal-export").addEventListener("click", () => {
