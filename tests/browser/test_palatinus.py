@@ -622,6 +622,13 @@ def test_undo_the_autosave_and_a_saved_file(pal: Page, tmp_path: Path) -> None:
     pal.get_by_test_id("pal-undo").click()
     confirm = pal.get_by_test_id("undo-confirm")
     expect(confirm).to_contain_text("Undo another player's decision?")
+    # the question opens on its safe answer: a stray Enter takes nothing back (a review found
+    # the focus on "Undo Marcus's action")
+    expect(confirm.get_by_test_id("confirm-no")).to_be_focused()
+    pal.keyboard.press("Enter")
+    expect(confirm).to_have_count(0)
+    assert actions(pal) == 7
+    pal.get_by_test_id("pal-undo").click()
     confirm.get_by_test_id("confirm-no").click()
     expect(confirm).to_have_count(0)
     assert actions(pal) == 7

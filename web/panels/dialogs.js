@@ -121,7 +121,8 @@ function dialogElement() {
  * @param {string} [o.className] the dialog's own class ("look", "handover"...)
  * @param {Node[]} [o.body]
  * @param {Array<{label: string, onClick: Function, testid?: string, kind?: string,
- *   disabled?: boolean, ariaLabel?: string}>} [o.actions]
+ *   disabled?: boolean, ariaLabel?: string, autofocus?: boolean}>} [o.actions] autofocus: the
+ *   button focused when the dialog opens (else its first, unless it is a player's decision)
  * @param {Function} [o.onClose] called once when the dialog closes, however it closes
  * @param {boolean} [o.escape=true] whether Escape closes it
  * @param {string} [o.rules] a section of the rules reference (rules/sections.js, e.g. "r6-2"):
@@ -164,6 +165,7 @@ export function openDialog(o) {
     const button = h("button", {
       type: "button", class: `btn ${a.kind ?? ""}`, "data-testid": a.testid ?? null,
       disabled: a.disabled ?? false, "aria-label": a.ariaLabel ?? null,
+      autofocus: a.autofocus ?? null,
       onclick: () => { if (!handle.closed) a.onClick(handle); },
     }, a.label);
     if (a.kind !== "quiet") decisions.push(button);  // quiet ones decide nothing
@@ -209,7 +211,8 @@ export function openDialog(o) {
   return handle;
 }
 
-/** Ask a yes/no question; resolves true for yes.
+/** Ask a yes/no question; resolves true for yes. It opens on "no" (every question asked is
+ * about an action that cannot be taken back lightly: a stray Enter changes nothing).
  * @param {string} title
  * @param {string} message
  * @param {{yes?: string, no?: string, testid?: string}} [words]
@@ -223,7 +226,7 @@ export function confirmDialog(title, message, { yes = t("dialog.yes"), no = t("d
       actions: [
         { label: yes, kind: "primary", testid: "confirm-yes",
           onClick: (d) => { answer = true; d.close(); } },
-        { label: no, testid: "confirm-no", onClick: (d) => d.close() },
+        { label: no, testid: "confirm-no", autofocus: true, onClick: (d) => d.close() },
       ],
       onClose: () => resolve(answer),
     });
