@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from qvcore.palatinus.game import Game
 from tests.browser.test_palatinus import (  # noqa: F401  (the page's fixtures)
@@ -61,3 +61,18 @@ def test_each_scoring_step_comes_into_sight_with_its_hill(
             hills += 1
             assert sight["tile"], (shown, "the hill being scored is out of sight")
     assert hills > TAPS // 2  # most steps score a hill: the check above ran
+
+
+def test_show_all_leaves_the_keyboard_on_the_result(pal: Page, tmp_path: Path) -> None:  # noqa: F811
+    """A review pressed "Show all" from the keyboard and lost the focus to the page's body: it
+    lands on the result table, which the scoring ends with (P7)."""
+    path = tmp_path / "finished.json"
+    path.write_text(json.dumps(finished_save(11)), encoding="utf-8")
+    with pal.expect_file_chooser() as chooser:
+        pal.get_by_test_id("pal-import").click()
+    chooser.value.set_files(path)
+    pal.locator("html[data-pal-shown='0']").wait_for(state="attached")
+    pal.get_by_test_id("pal-score-all").focus()
+    pal.keyboard.press("Enter")
+    pal.locator("html[data-pal-scoring='done']").wait_for(state="attached")
+    expect(pal.get_by_test_id("pal-result")).to_be_focused()

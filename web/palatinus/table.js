@@ -500,7 +500,13 @@ export class PalTable {
       /** @type {HTMLElement|null} */ (document.querySelector('[data-testid="pal-score-next"]'))
         ?.focus();
     };
-    const all = () => { this.shown = steps.length; this.renderScoring(); };
+    const all = () => {
+      this.shown = steps.length;
+      this.renderScoring();
+      // the button is gone: the keyboard goes on with the result the scoring ends with
+      /** @type {HTMLElement|null} */ (this.els.panel.querySelector('[data-testid="pal-result"]'))
+        ?.focus();
+    };
     replace(this.els.panel,
       h("ol", { class: "pal-steps", "data-testid": "pal-steps", "aria-live": "polite",
         tabindex: "0", "aria-label": t("palatinus.score.heading") },
@@ -546,7 +552,7 @@ export class PalTable {
   /** @param {StepData} total the scoring's `total` step */
   resultTable(total) {
     const winners = new Set(total.winners);
-    return h("table", { class: "pal-result", "data-testid": "pal-result" },
+    return h("table", { class: "pal-result", "data-testid": "pal-result", tabindex: "-1" },
       h("caption", {}, t("palatinus.result.caption")),
       h("thead", {}, h("tr", {},
         ["player", "tokens", "discs", "captured", "points"].map((k) =>
