@@ -871,3 +871,32 @@ def test_new_game_in_the_middle_of_one_offers_the_way_back(pal: Page) -> None:
     pal.get_by_test_id("pal-resume").click()
     expect(pal.get_by_test_id("pal-start")).to_have_count(0)
     assert actions(pal) == before
+
+
+def test_the_inhabitant_chosen_is_named_beside_the_board(pal: Page) -> None:
+    """On a phone, choosing an inhabitant scrolls the board into sight for the terrain's tap,
+    and a review saw nothing there say which inhabitant it was about to place: a line under
+    the board names it until it is placed."""
+    pal.set_viewport_size(ViewportSize(width=390, height=844))
+    start(pal, ["human", "easy"])
+    for _ in range(40):
+        now = pal.evaluate("() => ({...document.documentElement.dataset})")
+        if now.get("palTurn") == "human" and now.get("palStage") == "place":
+            break
+        if now.get("palTurn") == "human":
+            human_turn(pal)
+        else:
+            wait_next(pal, int(now.get("palActions") or "0"))
+    choice = pal.get_by_test_id("pal-choice")
+    expect(choice).to_be_hidden()
+    piece = pal.locator('[data-testid^="pal-piece-"]').first
+    words = (piece.text_content() or "").strip()
+    piece.click()
+    expect(choice).to_be_visible()
+    expect(choice).to_contain_text(words)
+    assert choice.evaluate("(el) => { const b = el.getBoundingClientRect();"
+                           " return b.top >= 0 && b.bottom <= innerHeight; }")
+    before = actions(pal)
+    pal.locator('[data-testid^="pal-terrain-"]').first.click()
+    wait_next(pal, before)
+    expect(choice).to_be_hidden()

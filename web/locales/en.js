@@ -84,6 +84,7 @@ export default {
   "palatinus.place.choose": "Choose an inhabitant",
   "palatinus.place.first": "Choose an inhabitant first, then a free terrain.",
   "palatinus.place.terrain": "Now choose a free terrain on the board.",
+  "palatinus.place.chosen": "To place: {piece}. Choose a free terrain.",
   "palatinus.hand.heading": "Behind your screen",
   "palatinus.hand.up": "{kind}, face up",
   "palatinus.hand.down": "{kind}, wolf side up",

@@ -84,6 +84,7 @@ export default {
   "palatinus.place.choose": "Elige un habitante",
   "palatinus.place.first": "Elige primero un habitante y luego un terreno libre.",
   "palatinus.place.terrain": "Ahora elige un terreno libre del tablero.",
+  "palatinus.place.chosen": "Para colocar: {piece}. Elige un terreno libre.",
   "palatinus.hand.heading": "Detrás de tu biombo",
   "palatinus.hand.up": "{kind}, boca arriba",
   "palatinus.hand.down": "{kind}, cara de loba arriba",

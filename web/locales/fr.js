@@ -84,6 +84,7 @@ export default {
   "palatinus.place.choose": "Choisissez un habitant",
   "palatinus.place.first": "Choisissez d'abord un habitant, puis un terrain libre.",
   "palatinus.place.terrain": "Choisissez maintenant un terrain libre sur le plateau.",
+  "palatinus.place.chosen": "À poser : {piece}. Choisissez un terrain libre.",
   "palatinus.hand.heading": "Derrière votre paravent",
   "palatinus.hand.up": "{kind}, face visible",
   "palatinus.hand.down": "{kind}, face louve visible",

@@ -84,6 +84,7 @@ export default {
   "palatinus.place.choose": "Scegli un abitante",
   "palatinus.place.first": "Scegli prima un abitante, poi un terreno libero.",
   "palatinus.place.terrain": "Ora scegli un terreno libero sul tabellone.",
+  "palatinus.place.chosen": "Da piazzare: {piece}. Scegli un terreno libero.",
   "palatinus.hand.heading": "Dietro il tuo schermo",
   "palatinus.hand.up": "{kind}, scoperto",
   "palatinus.hand.down": "{kind}, lato lupa in su",

@@ -68,7 +68,8 @@ async function main() {
   const data = engine.board();
   const board = new PalBoard($("pal-board"), data);
   const table = new PalTable(engine, board, { panel: $("pal-panel"), players: $("pal-players"),
-    log: $("pal-log"), heading: $("pal-turn-heading"), message: $("pal-message") });
+    log: $("pal-log"), heading: $("pal-turn-heading"), message: $("pal-message"),
+    choice: $("pal-choice") });
   $("pal-loading").hidden = true;
   // one tab per game (tabs.js): the lock is named after this game's autosave, so a Quo Vadis
   // tab and a Palatinus tab both play, but a second Palatinus tab offers to take over
@@ -100,6 +101,7 @@ async function main() {
     table.view = null;
     delete root.dataset.palStage;
     $("pal-turn-heading").textContent = t("palatinus.start.heading");
+    $("pal-choice").hidden = true;
     $("pal-export").disabled = true;
     const count = h("select", { id: "pal-count", "data-testid": "pal-count" },
       [2, 3, 4, 5].map((n) => h("option", { value: String(n) }, String(n))));

@@ -40,7 +40,8 @@ export class PalTable {
    * @param {import("./engine.js").PalEngine} engine
    * @param {import("./board.js").PalBoard} board
    * @param {{panel: HTMLElement, players: HTMLElement, log: HTMLElement,
-   *   heading: HTMLElement, message: HTMLElement}} els
+   *   heading: HTMLElement, message: HTMLElement, choice: HTMLElement}} els choice: the line
+   *   under the board that names the inhabitant chosen to place
    */
   constructor(engine, board, els) {
     this.engine = engine;
@@ -274,6 +275,7 @@ export class PalTable {
     if (this.own) root.dataset.palLooking = String(this.own.viewer);
     else delete root.dataset.palLooking;
     this.renderBanner(view);
+    this.els.choice.hidden = true;  // renderPlace names the inhabitant chosen
     if (this.replay.on) {
       this.renderPlayers();
       return this.replay.render();
@@ -403,6 +405,10 @@ export class PalTable {
       }
     }
     this.board.draw(own, { terrains, recent: this.placedSince(seat) });
+    // under the board, in sight where the terrain is tapped (a phone scrolls the panel away)
+    this.els.choice.hidden = !chosen;
+    this.els.choice.textContent = chosen ? t("palatinus.place.chosen",
+      { piece: `${pieceChoice(chosen)} (${t(`palatinus.colour.${chosen.colour}`)})` }) : "";
     const me = own.players[seat];
     const hand = (me.hand ?? []).map((x) => h("li", {}, t("palatinus.hand.count",
       { piece: pieceChoice(x), colour: t(`palatinus.colour.${x.colour}`), count: x.count })));
