@@ -900,3 +900,16 @@ def test_the_inhabitant_chosen_is_named_beside_the_board(pal: Page) -> None:
     pal.locator('[data-testid^="pal-terrain-"]').first.click()
     wait_next(pal, before)
     expect(choice).to_be_hidden()
+
+
+def test_the_terrain_numbers_stay_legible_on_a_phone(pal: Page) -> None:
+    """The log and the scoring name terrains by their numbers: a review measured them 7.5 px
+    tall on a 390 px phone, and read them with difficulty. They are drawn 9 px or more."""
+    pal.set_viewport_size(ViewportSize(width=390, height=844))
+    start(pal, ["human", "human"])
+    for _ in range(2):
+        human_turn(pal)
+    sizes = pal.locator("#pal-board .pal-cell-number").evaluate_all(
+        "(els) => els.map((el) => parseFloat(getComputedStyle(el).fontSize)"
+        " * el.getScreenCTM().a)")
+    assert sizes and min(sizes) >= 9, min(sizes)

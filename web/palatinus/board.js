@@ -177,7 +177,7 @@ export class PalBoard {
         "aria-hidden": "true" }, "≈"));
     }
     // the number the log and the choices name it by (its name says it to a screen reader)
-    group.append(s("text", { x: x.toFixed(1), y: (y - 22).toFixed(1), class: "pal-cell-number",
+    group.append(s("text", { x: x.toFixed(1), y: (y - 20).toFixed(1), class: "pal-cell-number",
       "aria-hidden": "true" }, String(c.cell)));
     if (piece) group.append(this.piece(piece, x, y));
     if (act) wire(group, act);
