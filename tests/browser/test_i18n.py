@@ -543,6 +543,35 @@ def test_the_top_bar_says_whose_decision_it_is_whole(page: Page, site_url: str, 
 
 
 @pytest.mark.parametrize("lang", ["en", "it", "fr", "es"])
+def test_a_phones_answer_dialog_shows_what_a_consent_earns(page: Page, site_url: str,
+                                                           lang: str) -> None:
+    """R6, R7.2: on a phone the answer dialog docks under the board and its body scrolls; a
+    review saw only the question there in Italian, the I token a consent earns below the fold
+    behind a two-line title. The question and the reward's line are both in sight, with every
+    answer button."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    game = Game(options(), SEED)
+    advance_to(game, lambda g: g.state.stage == "consent")
+    saved = json.dumps(json.dumps(game.save({"app": "quo-vadis-web", "settings": {
+        "handover": False}})))
+    page.add_init_script(f"localStorage.setItem('quo-vadis.autosave', {saved});")
+    open_in(page, site_url, lang)
+    dialog = page.get_by_test_id("answer-dialog")
+    expect(dialog).to_be_visible()
+    body = dialog.locator(".dlg-body")
+    shown = body.evaluate("""(body) => {
+      const box = body.getBoundingClientRect();
+      return [...body.querySelectorAll("p")].slice(0, 2).every((p) => {
+        const r = p.getBoundingClientRect();
+        return r.top >= box.top - 1 && r.bottom <= box.bottom + 1;
+      });
+    }""")
+    assert shown, body.inner_text()
+    for button in dialog.locator(".dlg-actions button").all():
+        expect(button).to_be_in_viewport(ratio=1.0)
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "fr", "es"])
 def test_the_logs_buttons_keep_their_words_whole_on_a_phone(page: Page, site_url: str,
                                                              lang: str) -> None:
     """A review saw the log's buttons break inside a word on a phone ("Rive / di",
