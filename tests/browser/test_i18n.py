@@ -518,6 +518,18 @@ def test_the_replays_step_buttons_stay_on_one_line(page: Page, site_url: str, la
     assert max(middles) - min(middles) <= 2, middles
 
 
+def open_at_a_request(page: Page, site_url: str, lang: str) -> Game:
+    """The page in ``lang``, resuming a game at its first request (no hand-over screen); the
+    game as the engine has it."""
+    game = Game(options(), SEED)
+    advance_to(game, lambda g: g.state.stage == "consent")
+    saved = json.dumps(json.dumps(game.save({"app": "quo-vadis-web", "settings": {
+        "handover": False}})))
+    page.add_init_script(f"localStorage.setItem('quo-vadis.autosave', {saved});")
+    open_in(page, site_url, lang)
+    return game
+
+
 @pytest.mark.parametrize("width, height", [(360, 740), (1280, 800)])
 @pytest.mark.parametrize("lang", ["en", "it", "fr", "es"])
 def test_the_top_bar_says_whose_decision_it_is_whole(page: Page, site_url: str, lang: str,
@@ -527,12 +539,7 @@ def test_the_top_bar_says_whose_decision_it_is_whole(page: Page, site_url: str, 
     Italian, French and Spanish ("Cassia deve rispondere alla richiesta di B…"), the asker's
     name being the part cut. It wraps instead, and a long name still does not widen the page."""
     page.set_viewport_size({"width": width, "height": height})
-    game = Game(options(), SEED)
-    advance_to(game, lambda g: g.state.stage == "consent")
-    saved = json.dumps(json.dumps(game.save({"app": "quo-vadis-web", "settings": {
-        "handover": False}})))
-    page.add_init_script(f"localStorage.setItem('quo-vadis.autosave', {saved});")
-    open_in(page, site_url, lang)
+    game = open_at_a_request(page, site_url, lang)
     status = page.locator("#banner .clip").last
     request = game.state.request
     assert request is not None
@@ -550,12 +557,7 @@ def test_a_phones_answer_dialog_shows_what_a_consent_earns(page: Page, site_url:
     behind a two-line title. The question and the reward's line are both in sight, with every
     answer button."""
     page.set_viewport_size({"width": 390, "height": 844})
-    game = Game(options(), SEED)
-    advance_to(game, lambda g: g.state.stage == "consent")
-    saved = json.dumps(json.dumps(game.save({"app": "quo-vadis-web", "settings": {
-        "handover": False}})))
-    page.add_init_script(f"localStorage.setItem('quo-vadis.autosave', {saved});")
-    open_in(page, site_url, lang)
+    open_at_a_request(page, site_url, lang)
     dialog = page.get_by_test_id("answer-dialog")
     expect(dialog).to_be_visible()
     body = dialog.locator(".dlg-body")
