@@ -92,8 +92,6 @@ async function main() {
   /** Seat i's name unless another is typed (i18n.js defaultNames). */
   const defaultName = (/** @type {number} */ i) => i18n.defaultNames()[i] ?? String(i + 1);
 
-  /** While the form shows a way back to a game: what Escape does (as its button). */
-  let leaveForm = null;
   /** The new-game form: 2–5 seats, each a person or a bot (Easy, Hard). */
   function newGameForm() {
     // opened in the middle of a game: it stays on the board, and the form leads back to it
@@ -138,8 +136,6 @@ async function main() {
       $("pal-board").scrollIntoView({ block: "nearest" });
     };
     const saved = saves.readAutosave();
-    const resume = () => { if (table.load(saved)) $("pal-export").disabled = false; };
-    leaveForm = saved ? resume : null;
     replace($("pal-panel"),
       h("p", {}, t("palatinus.start.intro")),
       h("p", {}, h("label", { for: "pal-count" }, t("palatinus.start.count")), " ", count),
@@ -148,7 +144,8 @@ async function main() {
         h("button", { type: "button", class: "btn primary", "data-testid": "pal-start",
           onclick: start }, t("palatinus.start.go")),
         saved ? h("button", { type: "button", class: "btn", "data-testid": "pal-resume",
-          onclick: resume }, t(running ? "palatinus.start.back" : "palatinus.start.resume"))
+          onclick: () => { if (table.load(saved)) $("pal-export").disabled = false; } },
+        t(running ? "palatinus.start.back" : "palatinus.start.resume"))
           : null));
     // the seven places, empty, unless a game is running (the engine keeps it as it is)
     if (!running) {
@@ -156,12 +153,14 @@ async function main() {
         (_, slot) => ({ slot, letter: null, rotation: null, token: null, hill: slot * 7 })) });
     }
   }
+  // Escape on the form does what its way back to a game does, when it offers one
   addEventListener("keydown", (event) => {
-    const form = $("pal-panel").querySelector('[data-testid="pal-start"]');
-    if (event.key !== "Escape" || !form || !leaveForm || event.defaultPrevented) return;
+    const back = /** @type {HTMLElement|null} */ (
+      $("pal-panel").querySelector('[data-testid="pal-resume"]'));
+    if (event.key !== "Escape" || !back || event.defaultPrevented) return;
     if (document.querySelector("dialog[open]")) return;  // a dialog's Escape is its own
     event.preventDefault();
-    leaveForm();
+    back.click();
   });
 
   $("pal-new").addEventListener("click", newGameForm);

@@ -26,7 +26,7 @@ import { botPauseMs, PalBots } from "./bots.js";
 import { PalReplay } from "./replay.js";
 import { boardAfter, boardBefore, hillAt, tilesAfter } from "./scoring.js";
 import { writeAutosave } from "./saves.js";
-import { logText, pieceChoice, stepText } from "./words.js";
+import { logText, pieceChoice, pieceWithColour, stepText } from "./words.js";
 
 const root = document.documentElement;
 
@@ -70,6 +70,9 @@ export class PalTable {
     this.lastSaved = null;
     /** @type {(() => string) | null} the words of the message under the board, if given so */
     this.said = null;
+    /** @type {{event: import("qvcore-palatinus-protocol").EventData}[]} the public log, as the
+     * last renderLog read it */
+    this.publicLog = [];
     // Escape takes back a chosen inhabitant, as in Quo Vadis? for a senator (an open dialog
     // takes Escape for itself); the keyboard goes back to the inhabitant it was
     document.addEventListener("keydown", (event) => {
@@ -407,8 +410,8 @@ export class PalTable {
     this.board.draw(own, { terrains, recent: this.placedSince(seat) });
     // under the board, in sight where the terrain is tapped (a phone scrolls the panel away)
     this.els.choice.hidden = !chosen;
-    this.els.choice.textContent = chosen ? t("palatinus.place.chosen",
-      { piece: `${pieceChoice(chosen)} (${t(`palatinus.colour.${chosen.colour}`)})` }) : "";
+    this.els.choice.textContent = chosen
+      ? t("palatinus.place.chosen", { piece: pieceWithColour(chosen) }) : "";
     const me = own.players[seat];
     const hand = (me.hand ?? []).map((x) => h("li", {}, t("palatinus.hand.count",
       { piece: pieceChoice(x), colour: t(`palatinus.colour.${x.colour}`), count: x.count })));
@@ -433,7 +436,7 @@ export class PalTable {
             /** @type {HTMLElement|null} */ (document.querySelector(
               '[data-testid^="pal-terrain-"]'))?.focus({ preventScroll: true });
           },
-        }, `${pieceChoice(p)} (${t(`palatinus.colour.${p.colour}`)})`))),
+        }, pieceWithColour(p)))),
       h("p", {}, chosen ? t("palatinus.place.terrain") : t("palatinus.place.first")),
       this.undoButton());
   }
@@ -447,9 +450,7 @@ export class PalTable {
    */
   placedSince(seat) {
     const recent = new Set();
-    const reply = this.engine.view();
-    if (!reply.ok) return recent;
-    const log = reply.view.log;
+    const log = this.publicLog;  // renderScreen read it before the screen that asks
     for (let i = log.length - 1; i >= 0; i -= 1) {
       const event = log[i].event;
       if (event.type !== "place") continue;
@@ -596,8 +597,9 @@ export class PalTable {
   renderLog() {
     const reply = this.engine.view();
     if (!reply.ok) return;
+    this.publicLog = reply.view.log;
     // every action, the set-up's tiles too: the list scrolls, to its newest entry
-    replace(this.els.log, reply.view.log.map((e) => h("li", {}, logText(e.event, this.names()))));
+    replace(this.els.log, this.publicLog.map((e) => h("li", {}, logText(e.event, this.names()))));
     const list = this.els.log;
     requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
   }

@@ -50,6 +50,13 @@ export function pieceChoice(p) {
     { kind: t(`palatinus.kind.${p.kind}`) });
 }
 
+/** The same with its colour: "merchant, face up (red)" (the buttons that choose it, and the line
+ * under the board that names the one chosen).
+ * @param {{kind: string, wolf: boolean, colour: number}} p */
+export function pieceWithColour(p) {
+  return `${pieceChoice(p)} (${t(`palatinus.colour.${p.colour}`)})`;
+}
+
 /**
  * A public event of the log in words (a lay, or a placement: a wolf-faced one carries no kind).
  * @param {import("qvcore-palatinus-protocol").EventData} event @param {string[]} names
