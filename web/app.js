@@ -386,6 +386,7 @@ async function boot() {
     performance.mark("qv:ui-loaded");
     forward.held = parts.held;
     const app = wire(parts);
+    app.tab.claimFirst();  // asked now, answered by the time the engine is ready (app.start)
     exposed.app = app;
     const py = await pyodide;
     performance.mark("qv:engine-ready");

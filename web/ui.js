@@ -173,9 +173,10 @@ export class App {
     ]);
   }
 
-  /** Once the engine is ready: play here if no other tab does, resuming the autosave. */
+  /** Once the engine is ready: play here if no other tab does, resuming the autosave (the tab's
+   * lock is asked for while the engine loads: app.js). */
   async start() {
-    if (!(await this.tab.claim())) {
+    if (!(await this.tab.claimFirst())) {
       this.tab.showElsewhere();
       return;
     }

@@ -320,6 +320,8 @@ class TurnedToStart extends Error {}
  * @param {number} length the memory's length, known beforehand
  */
 function restoreWhenWhole(arriving, length) {
+  // loadPyodide reads only its length before the runtime is made (the pages of a fresh array
+  // cost nothing until written)
   const memory = new Uint8Array(length);
   return {
     _loadSnapshot: memory,
@@ -331,10 +333,30 @@ function restoreWhenWhole(arriving, length) {
       const bytes = await arriving;
       if (bytes === null) throw new TurnedToStart("the start was chosen after all");
       mark("snapshot-read");
-      memory.set(bytes);
+      restoreFrom(instance, memory, bytes);
       return instance;
     },
   };
+}
+
+/**
+ * Make the runtime restore `bytes` where loadPyodide hands it `memory`: its restore copies the
+ * snapshot into the runtime's memory, so the snapshot is given to it as it came, rather than
+ * copied into `memory` first (31 MB written twice on the main thread). A runtime without that
+ * hook gets the copy.
+ * @param {{API?: {restoreSnapshot?: (snapshot: Uint8Array) => unknown}}} instance
+ * @param {Uint8Array} memory what loadPyodide passes to the restore
+ * @param {Uint8Array} bytes the snapshot
+ */
+function restoreFrom(instance, memory, bytes) {
+  const api = instance.API;
+  const restoreSnapshot = api?.restoreSnapshot;
+  if (typeof restoreSnapshot !== "function") {
+    memory.set(bytes);
+    return;
+  }
+  api.restoreSnapshot = (/** @type {Uint8Array} */ given) =>
+    restoreSnapshot.call(api, given === memory ? bytes : given);
 }
 
 async function restore(runtime, compiled, options, wheel) {

@@ -34,7 +34,16 @@ export class TabLock {
     this.lockName = `${game} ${SITE}`;
     this.words = { elsewhere, lost };
     this.notice = null;
+    /** @type {Promise<boolean> | null} the first claim (claimFirst) */
+    this.first = null;
     this.supported = typeof navigator !== "undefined" && Boolean(navigator.locks);
+  }
+
+  /** The page's own first claim, asked once: a page asks while Python loads, so that the
+   * answer is in when it is ready to play. Resolves whether this tab holds the game. */
+  claimFirst() {
+    this.first ??= this.claim();
+    return this.first;
   }
 
   /** Try to hold the game (steal: even from another tab); resolves whether this tab holds it. */

@@ -56,6 +56,17 @@ async function main() {
   $("pal-turn-heading").textContent = t("page.preparing");
   word(t, boardKey);
   document.querySelector("nav.menu")?.append(pageText.languageSwitch());
+  /** @type {import("./table.js").PalTable} */
+  let table;
+  // one tab per game (tabs.js): the lock is named after this game's autosave, so a Quo Vadis
+  // tab and a Palatinus tab both play, but a second Palatinus tab offers to take over; asked
+  // now, answered by the time Python is ready
+  const tab = new TabLock({ game: saves.AUTOSAVE_KEY, elsewhere: "palatinus.tabs.elsewhere",
+    lost: "palatinus.tabs.lost", onTakeOver: () => {
+      const saved = saves.readAutosave();
+      if (!saved || !table.load(saved)) newGameForm();
+    } });
+  tab.claimFirst();
   let engine;
   try {
     engine = new PalEngine(await pyodide);
@@ -67,17 +78,10 @@ async function main() {
   }
   const data = engine.board();
   const board = new PalBoard($("pal-board"), data);
-  const table = new PalTable(engine, board, { panel: $("pal-panel"), players: $("pal-players"),
+  table = new PalTable(engine, board, { panel: $("pal-panel"), players: $("pal-players"),
     log: $("pal-log"), heading: $("pal-turn-heading"), message: $("pal-message"),
     choice: $("pal-choice") });
   $("pal-loading").hidden = true;
-  // one tab per game (tabs.js): the lock is named after this game's autosave, so a Quo Vadis
-  // tab and a Palatinus tab both play, but a second Palatinus tab offers to take over
-  const tab = new TabLock({ game: saves.AUTOSAVE_KEY, elsewhere: "palatinus.tabs.elsewhere",
-    lost: "palatinus.tabs.lost", onTakeOver: () => {
-      const saved = saves.readAutosave();
-      if (!saved || !table.load(saved)) newGameForm();
-    } });
   table.mayAct = () => {
     if (tab.owner) return true;
     tab.showElsewhere();
@@ -198,7 +202,7 @@ async function main() {
   for (const id of ["pal-new", "pal-import"]) $(id).disabled = false;
   // a reload goes on with the game this browser saved, as Quo Vadis? does (the tab that plays
   // it only: another tab offers to take over)
-  const owner = await tab.claim();
+  const owner = await tab.claimFirst();
   const saved = owner ? saves.readAutosave() : null;
   if (saved && table.load(saved)) $("pal-export").disabled = false;
   else newGameForm();
