@@ -330,6 +330,7 @@ function restoreWhenWhole(arriving, length) {
       // @ts-ignore -- no declarations for the runtime's module
       const create = (await import("../pyodide/pyodide.asm.mjs")).default;
       const instance = await create(settings);
+      mark("instantiated");
       const bytes = await arriving;
       if (bytes === null) throw new TurnedToStart("the start was chosen after all");
       mark("snapshot-read");
