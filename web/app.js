@@ -388,7 +388,10 @@ async function boot() {
     const app = wire(parts);
     app.tab.claimFirst();  // asked now, answered by the time the engine is ready (app.start)
     exposed.app = app;
-    const py = await pyodide;
+    const py = await pyodide.catch((error) => {
+      app.tab.release();  // a page that cannot play leaves the game to another tab
+      throw error;
+    });
     performance.mark("qv:engine-ready");
     const buildInfo = await info;
     app.engine = new parts.Engine(py);

@@ -52,3 +52,18 @@ def test_two_palatinus_tabs_cannot_both_play_but_a_quo_vadis_tab_can(
     first.locator("html[data-pal-actions='2']").wait_for(state="attached")
     expect(second.get_by_test_id("tab-elsewhere")).to_be_visible()
     assert actions(first) == 2
+
+
+def test_a_palatinus_tab_where_python_failed_leaves_the_game_to_the_next(
+    context: BrowserContext, site_url: str
+) -> None:
+    # the lock is asked for while Python loads: a page that then fails must not keep it
+    failed = context.new_page()
+    failed.route("**/pyodide/pyodide.asm.wasm", lambda route: route.fulfill(status=500, body="x"))
+    failed.goto(site_url + "palatinus.html")
+    failed.locator('html[data-engine="error"]').wait_for(state="attached")
+    assert failed.get_attribute("html", "data-tab") is None
+
+    second = opened(context, site_url + "palatinus.html")
+    assert second.get_attribute("html", "data-tab") == "owner"
+    assert second.get_by_test_id("tab-elsewhere").count() == 0

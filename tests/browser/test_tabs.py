@@ -47,3 +47,20 @@ def test_a_second_tab_offers_to_take_the_game_over(context: BrowserContext, site
     first.get_by_test_id("take-over").click()
     wait_actions(first, 2)
     expect(second.get_by_test_id("tab-elsewhere")).to_be_visible()
+
+
+def test_a_tab_where_python_failed_leaves_the_game_to_the_next(
+    context: BrowserContext, site_url: str
+) -> None:
+    # the lock is asked for while Python loads: a page that then fails must not keep it
+    failed = context.new_page()
+    failed.route("**/pyodide/pyodide.asm.wasm", lambda route: route.fulfill(status=500, body="x"))
+    failed.goto(site_url)
+    failed.locator('html[data-engine="error"]').wait_for(state="attached",
+                                                         timeout=ENGINE_TIMEOUT_MS)
+    assert failed.get_attribute("html", "data-tab") is None
+
+    second = opened(context, site_url)
+    assert second.get_attribute("html", "data-tab") == "owner"
+    expect(second.get_by_test_id("new-game-dialog")).to_be_visible()
+    assert second.get_by_test_id("tab-elsewhere").count() == 0

@@ -36,6 +36,10 @@ export class TabLock {
     this.notice = null;
     /** @type {Promise<boolean> | null} the first claim (claimFirst) */
     this.first = null;
+    /** @type {(() => void) | null} lets go of the lock held (release) */
+    this.releaseLock = null;
+    /** this page gave the game up for good (release) */
+    this.released = false;
     this.supported = typeof navigator !== "undefined" && Boolean(navigator.locks);
   }
 
@@ -60,15 +64,30 @@ export class TabLock {
             resolve(false);
             return null;
           }
+          if (this.released) {  // given up while it was asked for
+            resolve(false);
+            return null;
+          }
           this.set(true);
           resolve(true);
-          return new Promise(() => {});  // held for as long as the page lives
+          // held for as long as the page lives, or until released
+          return new Promise((release) => { this.releaseLock = () => release(undefined); });
         });
       held.catch((error) => {
         if (error?.name === "AbortError") this.lost();
         else resolve(false);
       });
     });
+  }
+
+  /** Let go of the game (this page cannot play it: Python failed to start), so that another
+   * tab plays without asking. */
+  release() {
+    this.released = true;
+    this.releaseLock?.();
+    this.releaseLock = null;
+    this.owner = false;
+    delete root.dataset.tab;  // neither playing here nor elsewhere
   }
 
   set(owner) {

@@ -71,6 +71,7 @@ async function main() {
   try {
     engine = new PalEngine(await pyodide);
   } catch (error) {
+    tab.release();  // a page that cannot play leaves the game to another tab
     root.dataset.engine = "error";
     root.dataset.engineError = String(error?.message ?? error);
     $("status").textContent = root.dataset.engineError;
