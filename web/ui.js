@@ -180,6 +180,7 @@ export class App {
       this.tab.showElsewhere();
       return;
     }
+    if (!this.tab.owner) return;  // taken over while the engine loaded: the notice says so
     if (!this.saves.resume()) this.newGame.open();
   }
 

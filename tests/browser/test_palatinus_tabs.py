@@ -4,7 +4,7 @@ Vadis tab beside a Palatinus tab plays its own game."""
 
 from __future__ import annotations
 
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import BrowserContext, Page, Route, expect
 
 from tests.browser.test_palatinus import NO_PAUSE, actions, human_turn, start, wait_engine
 
@@ -67,3 +67,34 @@ def test_a_palatinus_tab_where_python_failed_leaves_the_game_to_the_next(
     second = opened(context, site_url + "palatinus.html")
     assert second.get_attribute("html", "data-tab") == "owner"
     assert second.get_by_test_id("tab-elsewhere").count() == 0
+
+
+def test_a_palatinus_tab_taken_over_while_python_loads_does_not_resume_the_game(
+    context: BrowserContext, site_url: str
+) -> None:
+    context.add_init_script(NO_PAUSE)
+    url = site_url + "palatinus.html"
+    # a game saved in this browser, then two tabs: the first holds the lock while its runtime
+    # is still on the way, the second takes the game over and resumes it
+    first = opened(context, url)
+    start(first, ["human", "human", "human"])
+    human_turn(first)
+    first.locator("html[data-saved='1']").wait_for(state="attached")
+    first.close()
+    held: list[Route] = []
+    slow = context.new_page()
+    slow.route("**/pyodide/pyodide.asm.wasm", lambda route: held.append(route))
+    slow.goto(url)
+    slow.locator("html[data-tab='owner']").wait_for(state="attached")
+
+    second = opened(context, url)
+    second.get_by_test_id("take-over").click()
+    second.locator("html[data-pal-actions='1']").wait_for(state="attached")
+    expect(slow.get_by_test_id("tab-elsewhere")).to_contain_text("taken over by another tab")
+
+    for route in held:
+        route.continue_()
+    wait_engine(slow)
+    assert slow.get_attribute("html", "data-tab") == "elsewhere"
+    expect(slow.get_by_test_id("tab-elsewhere")).to_contain_text("taken over by another tab")
+    assert actions(slow) == 0  # the autosave is the other tab's to play

@@ -4,7 +4,7 @@ either tab is lost."""
 
 from __future__ import annotations
 
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import BrowserContext, Page, Route, expect
 
 from .conftest import ENGINE_TIMEOUT_MS
 from .play import start_game, wait_actions
@@ -64,3 +64,27 @@ def test_a_tab_where_python_failed_leaves_the_game_to_the_next(
     assert second.get_attribute("html", "data-tab") == "owner"
     expect(second.get_by_test_id("new-game-dialog")).to_be_visible()
     assert second.get_by_test_id("tab-elsewhere").count() == 0
+
+
+def test_a_tab_taken_over_while_python_loads_does_not_start_a_game(
+    context: BrowserContext, site_url: str
+) -> None:
+    # the first tab holds the lock while its runtime is still on the way
+    held: list[Route] = []
+    slow = context.new_page()
+    slow.route("**/pyodide/pyodide.asm.wasm", lambda route: held.append(route))
+    slow.goto(site_url)
+    slow.locator("html[data-tab='owner']").wait_for(state="attached")
+
+    second = opened(context, site_url)
+    second.get_by_test_id("take-over").click()
+    expect(second.get_by_test_id("new-game-dialog")).to_be_visible()
+    expect(slow.get_by_test_id("tab-elsewhere")).to_contain_text("taken over by another tab")
+
+    for route in held:
+        route.continue_()
+    slow.locator('html[data-engine="ready"]').wait_for(state="attached",
+                                                       timeout=ENGINE_TIMEOUT_MS)
+    assert slow.get_attribute("html", "data-tab") == "elsewhere"
+    expect(slow.get_by_test_id("tab-elsewhere")).to_contain_text("taken over by another tab")
+    expect(slow.get_by_test_id("new-game-dialog")).to_be_hidden()

@@ -203,11 +203,12 @@ async function main() {
   for (const id of ["pal-new", "pal-import"]) $(id).disabled = false;
   // a reload goes on with the game this browser saved, as Quo Vadis? does (the tab that plays
   // it only: another tab offers to take over)
-  const owner = await tab.claimFirst();
-  const saved = owner ? saves.readAutosave() : null;
+  const claimed = await tab.claimFirst();
+  // taken over while Python loaded: the notice says so
+  const saved = claimed && tab.owner ? saves.readAutosave() : null;
   if (saved && table.load(saved)) $("pal-export").disabled = false;
   else newGameForm();
-  if (!owner) tab.showElsewhere();
+  if (!claimed) tab.showElsewhere();
   root.dataset.engine = "ready";
   Object.assign(window, { __pal: { table, engine } });
 }
