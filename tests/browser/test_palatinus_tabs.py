@@ -4,7 +4,7 @@ Vadis tab beside a Palatinus tab plays its own game."""
 
 from __future__ import annotations
 
-from playwright.sync_api import BrowserContext, Page, Route, expect
+from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
 from tests.browser.test_palatinus import NO_PAUSE, actions, human_turn, start, wait_engine
 
@@ -70,8 +70,10 @@ def test_a_palatinus_tab_where_python_failed_leaves_the_game_to_the_next(
 
 
 def test_a_palatinus_tab_taken_over_while_python_loads_does_not_resume_the_game(
-    context: BrowserContext, site_url: str
+    browser: Browser, site_url: str
 ) -> None:
+    # no service worker: it would serve the runtime the test holds back
+    context = browser.new_context(service_workers="block")
     context.add_init_script(NO_PAUSE)
     url = site_url + "palatinus.html"
     # a game saved in this browser, then two tabs: the first holds the lock while its runtime
@@ -98,3 +100,4 @@ def test_a_palatinus_tab_taken_over_while_python_loads_does_not_resume_the_game(
     assert slow.get_attribute("html", "data-tab") == "elsewhere"
     expect(slow.get_by_test_id("tab-elsewhere")).to_contain_text("taken over by another tab")
     assert actions(slow) == 0  # the autosave is the other tab's to play
+    context.close()
