@@ -4,9 +4,10 @@ Vadis tab beside a Palatinus tab plays its own game."""
 
 from __future__ import annotations
 
-from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from tests.browser.test_palatinus import NO_PAUSE, actions, human_turn, start, wait_engine
+from tests.browser.test_tabs import opened_holding_runtime
 
 
 def opened(context: BrowserContext, url: str) -> Page:
@@ -83,11 +84,7 @@ def test_a_palatinus_tab_taken_over_while_python_loads_does_not_resume_the_game(
     human_turn(first)
     first.locator("html[data-saved='1']").wait_for(state="attached")
     first.close()
-    held: list[Route] = []
-    slow = context.new_page()
-    slow.route("**/pyodide/pyodide.asm.wasm", lambda route: held.append(route))
-    slow.goto(url)
-    slow.locator("html[data-tab='owner']").wait_for(state="attached")
+    slow, held = opened_holding_runtime(context, url)
 
     second = opened(context, url)
     second.get_by_test_id("take-over").click()

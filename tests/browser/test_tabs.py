@@ -17,6 +17,17 @@ def opened(context: BrowserContext, url: str) -> Page:
     return page
 
 
+def opened_holding_runtime(context: BrowserContext, url: str) -> tuple[Page, list[Route]]:
+    """A tab whose runtime download is held back (until the routes returned continue), once it
+    holds the game's lock: it asks for it while Python loads."""
+    held: list[Route] = []
+    page = context.new_page()
+    page.route("**/pyodide/pyodide.asm.wasm", lambda route: held.append(route))
+    page.goto(url)
+    page.locator("html[data-tab='owner']").wait_for(state="attached")
+    return page, held
+
+
 def test_a_second_tab_offers_to_take_the_game_over(context: BrowserContext, site_url: str) -> None:
     first = opened(context, site_url)
     start_game(first)
@@ -70,11 +81,7 @@ def test_a_tab_taken_over_while_python_loads_does_not_start_a_game(
     context: BrowserContext, site_url: str
 ) -> None:
     # the first tab holds the lock while its runtime is still on the way
-    held: list[Route] = []
-    slow = context.new_page()
-    slow.route("**/pyodide/pyodide.asm.wasm", lambda route: held.append(route))
-    slow.goto(site_url)
-    slow.locator("html[data-tab='owner']").wait_for(state="attached")
+    slow, held = opened_holding_runtime(context, site_url)
 
     second = opened(context, site_url)
     second.get_by_test_id("take-over").click()
