@@ -353,3 +353,36 @@ def test_a_request_dialog_shows_its_question_beside_the_board(
     assert shown >= LINES_SHOWN - 0.05, f"the body shows {shown:.1f} lines of text"
     for button in dialog.locator(".dlg-actions button").all():
         expect(button).to_be_in_viewport(ratio=1.0)
+
+
+def test_on_a_phone_the_path_asked_about_stays_in_sight_beside_the_answer(app: Page) -> None:
+    """R6: on a phone the turn panel is under the board, so the page may be scrolled past the
+    board when the asked player's dialog opens (here the player put it off and opens it again
+    from the panel with a tap); the page scrolls back so that both offices of the path
+    show beside the docked dialog (a review found them off the top of the screen, with only the
+    panel's words to say which path it was)."""
+    start_game(app)
+    game = Game(options(), SEED)
+    mirror = Game(options(), SEED)
+    for action in advance_to(mirror, lambda g: g.state.stage == "consent"):
+        play(app, game, action)
+    request = game.state.request
+    assert request is not None
+    dialog = app.get_by_test_id("answer-dialog")
+    dialog.get_by_test_id("answer-later").click()
+    expect(dialog).to_have_count(0)
+    app.set_viewport_size(ViewportSize(width=390, height=844))
+    answer = app.get_by_test_id("answer-open")
+    answer.scroll_into_view_if_needed()
+    assert app.evaluate("scrollY") > 0
+    answer.dispatch_event("click")  # a tap where the button is: nothing scrolls first
+    expect(dialog).to_be_visible()
+    docked = dialog.bounding_box()
+    assert docked is not None
+    for end in (board.PATH_FROM[request.path], board.PATH_TO[request.path]):
+        box = office(app, end).bounding_box()
+        assert box is not None
+        top, bottom = box["y"], box["y"] + box["height"]
+        assert top >= 0 and bottom <= 844, f"office {end} is off the screen ({top}..{bottom})"
+        assert bottom <= docked["y"] or top >= docked["y"] + docked["height"], (
+            f"office {end} ({top}..{bottom}) is under the dialog")

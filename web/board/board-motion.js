@@ -165,10 +165,12 @@ function dockAt(dialog, groups) {
     return { top: Math.min(...boxes.map((b) => b.top)),
       bottom: Math.max(...boxes.map((b) => b.bottom)) };
   };
-  const overlap = () => {
+  /** How much of the path (px) the dialog covers or the screen leaves out. */
+  const hidden = () => {
     const d = dialog.getBoundingClientRect();
     const p = span();
-    return Math.max(0, Math.min(d.bottom, p.bottom) - Math.max(d.top, p.top));
+    const covered = Math.max(0, Math.min(d.bottom, p.bottom) - Math.max(d.top, p.top));
+    return covered + Math.max(0, -p.top) + Math.max(0, p.bottom - innerHeight);
   };
   const dock = (side) => {
     dialog.classList.remove("dock-top", "dock-bottom");
@@ -176,11 +178,19 @@ function dockAt(dialog, groups) {
     dialog.dataset.dock = side;
     const d = dialog.getBoundingClientRect();
     const p = span();
-    // scroll the path clear of the dialog, never past its far end
-    const shift = side === "bottom" ? Math.min(p.bottom - (d.top - 8), p.top - 8)
-      : Math.max(p.top - (d.bottom + 8), p.bottom - innerHeight + 8);
-    if ((side === "bottom" && shift > 0) || (side === "top" && shift < 0)) scrollBy(0, shift);
-    return overlap();
+    // the screen's room beside the dialog, and the scrolls that bring the path into it: at
+    // least `low` shows its bottom, at most `high` keeps its top (the page may be scrolled
+    // past the board, above it on a phone, where the turn panel is under the board)
+    const room = side === "bottom" ? { top: 8, bottom: d.top - 8 }
+      : { top: d.bottom + 8, bottom: innerHeight - 8 };
+    const low = p.bottom - room.bottom;
+    const high = p.top - room.top;
+    // the least scroll that does it; a path taller than the room keeps its end by the dialog's
+    // far side in sight (its top under a bottom dock, its bottom over a top one)
+    const shift = low <= high ? Math.min(Math.max(0, low), high)
+      : side === "bottom" ? high : low;
+    if (shift) scrollBy(0, shift);
+    return hidden();
   };
   // a docked dialog is shorter: its body may scroll, so it takes the keyboard's focus too, as
   // a region named by the dialog's title (an element in the focus order needs a role)
@@ -193,9 +203,9 @@ function dockAt(dialog, groups) {
   }
   const scrolled = scrollY;
   if (dock("bottom") === 0) return;
-  const bottomOverlap = overlap();
+  const bottomHidden = hidden();
   scrollTo(scrollX, scrolled);
-  if (dock("top") <= bottomOverlap) return;
+  if (dock("top") <= bottomHidden) return;
   scrollTo(scrollX, scrolled);
   dock("bottom");
 }
