@@ -408,10 +408,23 @@ export class PalTable {
       }
     }
     this.board.draw(own, { terrains, recent: this.placedSince(seat) });
-    // under the board, in sight where the terrain is tapped (a phone scrolls the panel away)
-    this.els.choice.hidden = !chosen;
-    this.els.choice.textContent = chosen
-      ? t("palatinus.place.chosen", { piece: pieceWithColour(chosen) }) : "";
+    // under the board, in sight where the terrain is tapped (a phone scrolls the panel away):
+    // the inhabitant chosen, or, before one is, the way to the choices (a tap on a terrain
+    // does nothing yet); beside the board (a wide screen) the panel says so itself (CSS)
+    const line = this.els.choice;
+    line.hidden = !chosen && placeable.length < 2;
+    line.classList.toggle("first", !chosen);
+    if (chosen) line.textContent = t("palatinus.place.chosen", { piece: pieceWithColour(chosen) });
+    else {
+      replace(line, t("palatinus.place.first"), " ", h("button", {
+        type: "button", class: "btn", "data-testid": "pal-to-pieces",
+        onclick: () => {
+          const first = /** @type {HTMLElement|null} */ (
+            this.els.panel.querySelector('[data-testid="pal-piece-0"]'));
+          first?.scrollIntoView({ block: "center" });
+          first?.focus({ preventScroll: true });
+        } }, t("palatinus.place.choose")));
+    }
     const me = own.players[seat];
     const hand = (me.hand ?? []).map((x) => h("li", {}, t("palatinus.hand.count",
       { piece: pieceChoice(x), colour: t(`palatinus.colour.${x.colour}`), count: x.count })));
