@@ -284,6 +284,28 @@ def test_unknown_code_and_non_rule_refusals() -> None:
                             "L'accordo manda Cesare su 6→9. (R11)"]
 
 
+def test_terms_that_name_the_laurels_paid_say_they_are_laurels() -> None:
+    """R11: the supporters' dialog words a price with the laurels' kinds (the mover knows its
+    own); a review read "Cassia pays I" as a typo, so the kinds are said to be laurels, in the
+    number's grammar, in every language."""
+    script = """
+    const { termsWords } = await import("./words/event-words.js");
+    const out = [];
+    for (const lang of ["en", "it", "fr", "es"]) {
+      for (const paid of [["I"], ["I", "III"]]) {
+        out.push(termsWords({ mover_pays: paid }, ["Aulo", "Bruno"],
+          { mover: "Cassia", kinds: true, lang }));
+      }
+    }
+    process.stdout.write(JSON.stringify(out));"""
+    assert node(script) == [
+        "Cassia pays the laurel I", "Cassia pays the laurels I and III",
+        "Cassia paga l'Alloro I", "Cassia paga gli Allori I e III",
+        "Cassia paie le laurier I", "Cassia paie les lauriers I et III",
+        "Cassia paga el laurel I", "Cassia paga los laureles I e III",
+    ]
+
+
 def _event_types() -> set[str]:
     text = (ROOT / "docs" / "protocol.md").read_text(encoding="utf-8")
     actions = text[text.index("## Actions"):text.index("## Deal terms")]

@@ -302,7 +302,7 @@ export default {
   "terms.payer.mover": "the mover",
   "terms.payer.consenter": "the consenter",
   "terms.pays": { one: "{payer} pays {count} laurel", other: "{payer} pays {count} laurels" },
-  "terms.paysKinds": "{payer} pays {kinds}",
+  "terms.paysKinds": { one: "{payer} pays the laurel {kinds}", other: "{payer} pays the laurels {kinds}" },
   "terms.split": "the gains are split",
   "terms.splitDone": "the gains are split ({exchange})",
   "terms.splitGives": { one: "{payer} hands over {count} laurel", other: "{payer} hands over {count} laurels" },

@@ -302,7 +302,7 @@ export default {
   "terms.payer.mover": "quien mueve",
   "terms.payer.consenter": "quien apoya",
   "terms.pays": { one: "{payer} paga {count} laurel", other: "{payer} paga {count} laureles" },
-  "terms.paysKinds": "{payer} paga {kinds}",
+  "terms.paysKinds": { one: "{payer} paga el laurel {kinds}", other: "{payer} paga los laureles {kinds}" },
   "terms.split": "las ganancias se reparten",
   "terms.splitDone": "las ganancias se reparten ({exchange})",
   "terms.splitGives": { one: "{payer} entrega {count} laurel", other: "{payer} entrega {count} laureles" },

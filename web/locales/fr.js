@@ -302,7 +302,7 @@ export default {
   "terms.payer.mover": "le joueur qui se déplace",
   "terms.payer.consenter": "le joueur qui consent",
   "terms.pays": { one: "{payer} paie {count} laurier", other: "{payer} paie {count} lauriers" },
-  "terms.paysKinds": "{payer} paie {kinds}",
+  "terms.paysKinds": { one: "{payer} paie le laurier {kinds}", other: "{payer} paie les lauriers {kinds}" },
   "terms.split": "les gains sont partagés",
   "terms.splitDone": "les gains sont partagés ({exchange})",
   "terms.splitGives": { one: "{payer} remet {count} laurier", other: "{payer} remet {count} lauriers" },

@@ -302,7 +302,7 @@ export default {
   "terms.payer.mover": "chi muove",
   "terms.payer.consenter": "chi acconsente",
   "terms.pays": { one: "{payer} paga {count} Alloro", other: "{payer} paga {count} Allori" },
-  "terms.paysKinds": "{payer} paga {kinds}",
+  "terms.paysKinds": { one: "{payer} paga l'Alloro {kinds}", other: "{payer} paga gli Allori {kinds}" },
   "terms.split": "i guadagni sono divisi",
   "terms.splitDone": "i guadagni sono divisi ({exchange})",
   "terms.splitGives": { one: "{payer} cede {count} Alloro", other: "{payer} cede {count} Allori" },

@@ -43,7 +43,7 @@ function termParts(terms, names, { mover = null, consenter = null, kinds = false
     const count = countOf(paid);
     if (!count) continue;
     if (kinds && Array.isArray(paid)) {
-      parts.push(t("terms.paysKinds", { payer: payer[key],
+      parts.push(t("terms.paysKinds", { payer: payer[key], count: paid.length,
         kinds: listText(paid.map((k) => t(`laurel.kind.${k}`, {}, lang)), lang) }, lang));
     } else {
       parts.push(t("terms.pays", { payer: payer[key], count }, lang));
