@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -104,3 +105,21 @@ def test_a_finished_game_is_watched_again_without_showing_a_wolf_early(
     pal.get_by_test_id("pal-replay-exit").click()
     pal.locator("html:not([data-pal-replay])").wait_for(state="attached")
     expect(pal.get_by_test_id("pal-result")).to_be_visible()
+
+
+def test_the_players_panel_counts_only_what_is_still_held(
+    pal: Page, tmp_path: Path  # noqa: F811
+) -> None:
+    """P8: the panel says what each player holds behind the screen, and a review saw a
+    finished game still list "0 inhabitants held: 0 merchants, 0 farmers, 0 condottieri, 0
+    wolf side up" for everyone: a face held by nobody is not counted, nor an empty screen."""
+    path = tmp_path / "finished.json"
+    path.write_text(json.dumps(finished_save(11)), encoding="utf-8")
+    with pal.expect_file_chooser() as chooser:
+        pal.get_by_test_id("pal-import").click()
+    chooser.value.set_files(path)
+    pal.locator("html[data-pal-scoring]").wait_for(state="attached")
+    players = pal.locator("#pal-players")
+    expect(players).to_contain_text("Ada")
+    expect(players).not_to_contain_text("held")
+    expect(players).not_to_contain_text(re.compile(r"\b0 "))

@@ -590,10 +590,12 @@ export class PalTable {
   /** The players and what each holds, from `view` (the table's, or a replay's step). */
   renderPlayers(view = this.view) {
     replace(this.els.players, h("ul", { class: "pal-seats" }, view.players.map((p) => {
-      // what is behind the screen, counted by anyone (P8): per colour when a seat has two
-      const colours = [...new Set(p.screen.map((x) => x.colour))];
+      // what is behind the screen, counted by anyone (P8): per colour when a seat has two; a
+      // face held by nobody is not counted, nor an empty screen (a finished game)
+      const screen = p.screen.filter((x) => x.count > 0);
+      const colours = [...new Set(screen.map((x) => x.colour))];
       const faces = colours.map((colour) => {
-        const counts = p.screen.filter((x) => x.colour === colour)
+        const counts = screen.filter((x) => x.colour === colour)
           .map((x) => t(`palatinus.held.${x.face}`, { count: x.count })).join(", ");
         return colours.length > 1 ? t("palatinus.players.colourHeld",
           { colour: t(`palatinus.colour.${colour}`), counts }) : counts;
@@ -602,7 +604,8 @@ export class PalTable {
         "aria-current": view.current === p.seat ? "true" : null },
       this.who(p.seat), " ",
       h("span", { class: "pal-kind" }, t(`palatinus.level.${this.seats[p.seat]?.kind ?? "human"}`)),
-      h("br"), h("small", {}, t("palatinus.players.held", { count: p.held, faces })));
+      p.held ? [h("br"), h("small", {}, t("palatinus.players.held", { count: p.held, faces }))]
+        : null);
     })));
   }
 
