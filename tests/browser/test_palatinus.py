@@ -873,6 +873,26 @@ def test_new_game_in_the_middle_of_one_offers_the_way_back(pal: Page) -> None:
     assert actions(pal) == before
 
 
+def test_the_new_game_form_starts_from_the_last_table(pal: Page) -> None:
+    """P3: a review found the form back at three people called Marcus, Livia and Gaius after a
+    game with names and bots (Quo Vadis? keeps them): the next game's form starts with the last
+    one's players, names and bots, to be changed or started as they are."""
+    pal.get_by_test_id("pal-count").select_option("4")
+    pal.get_by_test_id("pal-name-0").fill("Ada")
+    pal.get_by_test_id("pal-seat-2").select_option("hard")
+    pal.get_by_test_id("pal-seat-3").select_option("easy")
+    names = [pal.get_by_test_id(f"pal-name-{i}").input_value() for i in range(4)]
+    pal.get_by_test_id("pal-start").click()
+    pal.locator("html[data-pal-stage]").wait_for(state="attached")
+    pal.get_by_test_id("pal-new").click()
+    expect(pal.get_by_test_id("pal-count")).to_have_value("4")
+    for i, (name, kind) in enumerate(zip(names, ["human", "human", "hard", "easy"],
+                                         strict=True)):
+        expect(pal.get_by_test_id(f"pal-name-{i}")).to_have_value(name)
+        expect(pal.get_by_test_id(f"pal-seat-{i}")).to_have_value(kind)
+    assert names[0] == "Ada"
+
+
 def test_the_inhabitant_chosen_is_named_beside_the_board(pal: Page) -> None:
     """On a phone, choosing an inhabitant scrolls the board into sight for the terrain's tap,
     and a review saw nothing there say which inhabitant it was about to place: a line under

@@ -101,6 +101,8 @@ async function main() {
   function newGameForm() {
     // opened in the middle of a game: it stays on the board, and the form leads back to it
     const running = table.view !== null && table.view.stage !== "over";
+    // the last table's players, names and bots, as Quo Vadis? keeps them
+    const last = table.seats;
     table.view = null;
     delete root.dataset.palStage;
     $("pal-turn-heading").textContent = t("palatinus.start.heading");
@@ -108,7 +110,7 @@ async function main() {
     $("pal-export").disabled = true;
     const count = h("select", { id: "pal-count", "data-testid": "pal-count" },
       [2, 3, 4, 5].map((n) => h("option", { value: String(n) }, String(n))));
-    count.value = "3";
+    count.value = String(last.length || 3);
     const rows = h("div", { class: "pal-seat-rows" });
     const fill = () => {
       const n = Number(count.value);
@@ -117,11 +119,11 @@ async function main() {
         kind: /** @type {HTMLSelectElement} */ (f.querySelector("select")).value }));
       replace(rows, Array.from({ length: n }, (_, i) => {
         const name = h("input", { type: "text", maxlength: "30", id: `pal-name-${i}`,
-          "data-testid": `pal-name-${i}`, value: old[i]?.name ?? defaultName(i) });
+          "data-testid": `pal-name-${i}`, value: old[i]?.name ?? last[i]?.name ?? defaultName(i) });
         const kind = h("select", { id: `pal-seat-${i}`, "data-testid": `pal-seat-${i}` },
           ["human", "easy", "hard"].map((k) => h("option", { value: k },
             t(`palatinus.level.${k}`))));
-        kind.value = old[i]?.kind ?? "human";
+        kind.value = old[i]?.kind ?? last[i]?.kind ?? "human";
         return h("fieldset", { class: "pal-seat-row" },
           h("legend", {}, t("palatinus.start.seat", { n: i + 1 })),
           h("label", { for: `pal-name-${i}` }, t("palatinus.start.name")), name,
