@@ -275,3 +275,34 @@ def test_the_board_shows_each_players_supply_and_laurel_count_never_values(app: 
     assert not re.search(r"total|points?\b", board_markup, re.IGNORECASE)
     strip_text = app.get_by_test_id("board-players").text_content() or ""
     assert re.fullmatch(r"(\d.+?supply \d+laurels \d+ tokens?)+", strip_text), strip_text
+
+
+def test_a_blocked_destination_says_why_before_it_is_clicked(app: Page) -> None:
+    """R6: a senator chosen, a destination the rules refuse read "To office 8 — not possible",
+    and a review found the reason only after clicking it: the button says it beside the
+    refusal (the engine's reason, the same words a click shows)."""
+    start_game(app)
+    game = Game(options(), SEED)
+    mirror = Game(options(), SEED)
+
+    def blocked(g: Game) -> bool:
+        return g.state.stage == "action" and any(
+            m["click"] == "refused" and not m["caesar_frees"]
+            for m in g.view(g.state.current)["moves"])
+
+    for action in advance_to(mirror, blocked):
+        play(app, game, action)
+    hint = next(m for m in game.view(game.state.current)["moves"]
+                if m["click"] == "refused" and not m["caesar_frees"])
+    wait_armed(app)
+    app.get_by_test_id(f"select-{hint['from']}").click()
+    button = app.get_by_test_id(f"dest-{hint['to']}")
+    expect(button).to_contain_text("not possible")
+    move = {"type": "request" if hint["needed"] else "move", "player": game.state.current,
+            "from": hint["from"], "to": hint["to"], "supporters": []}
+    if move["type"] == "request":
+        del move["supporters"]
+    reason = engine_reason(app, game, move)
+    expect(button).to_contain_text(reason)
+    button.click()
+    expect(app.get_by_test_id("message")).to_have_text(reason)

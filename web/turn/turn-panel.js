@@ -20,7 +20,7 @@ const SINCE_LINES = 8;
  * @property {{selected: number | null, replay: object | null}} ui  the selected office, the replay
  * @property {() => BoardData} board  the board's data (entry offices)
  * @property {Pick<import("./turn.js").Turn, "act" | "select" | "tryAdd" | "tryMove" | "retire"
- *   | "hintsFrom" | "actorDecides" | "bannerText">} turn  the turn's actions and words
+ *   | "hintsFrom" | "actorDecides" | "bannerText" | "refusedWords">} turn  the turn's actions and words
  * @property {(seat: number) => string} name
  * @property {(seat: number) => {fill: string, ink: string}} colour
  * @property {(view?: View) => number | null} decider  the seat the table waits for
@@ -179,8 +179,12 @@ export class TurnPanel {
           ? t(m.caesar ? "turn.dest.caesar" : "turn.dest.free") : m.click === "move"
             ? t("turn.dest.own") : t("turn.dest.needs", { count: m.needed });
         const laurel = m.laurel ? t("turn.dest.laurel", { laurel: t(`laurel.kind.${m.laurel}`) }) : "";
-        list.append(this.button(t("turn.dest.button", { office: m.to, how, laurel }), () => this.turn.tryMove(selected, m.to),
-          `dest-${m.to}`, { class: m.possible ? "" : "blocked", disabled: !m.possible }));
+        // a refusal says why before it is clicked (the rule's words, as a click shows them)
+        const why = m.click === "refused" && !m.caesar_frees
+          ? h("small", { class: "why" }, this.turn.refusedWords(m)) : null;
+        list.append(this.button([t("turn.dest.button", { office: m.to, how, laurel }), why],
+          () => this.turn.tryMove(selected, m.to), `dest-${m.to}`,
+          { class: m.possible ? "" : "blocked" }));
       }
       const entry = view.adds.includes(selected);
       out.push(h("div", { class: "group" },
