@@ -678,14 +678,28 @@ def test_the_log_is_worded_in_the_chosen_language(pal: Page) -> None:
 def test_a_key_under_the_board_says_what_each_letter_stands_for(pal: Page) -> None:
     """P1, P6: the letters on the inhabitants are their kinds' initials, those on the hills the
     order of scoring, and C or F stand for both: a review mixed them up. A key under the board
-    names each in the chosen language, with the letters the pieces show."""
-    start(pal, ["human", "human"])
+    names each in the chosen language, with the letters the pieces show. P3: while the set-up
+    leaves places empty, their numbers are named too (a review saw big numbers on the board
+    and a key that spoke only of hills A to G, none laid yet)."""
     key = pal.get_by_test_id("pal-key")
     items = key.locator(".pal-key-item:visible")  # the mark of others' placements: below
+    # the new-game form's board: seven empty places, no hill
     expect(items).to_have_text(["Mmerchant", "Ffarmer", "Ccondottiero", "Wwolf side",
-                                "Ahills, scored from A to G"])
+                                "1places without a tile yet, by number"])
+    start(pal, ["human", "human"])
+    expect(items).to_have_text(["Mmerchant", "Ffarmer", "Ccondottiero", "Wwolf side",
+                                "Ahills, scored from A to G",
+                                "1places without a tile yet, by number"])
     pal.get_by_test_id("language").select_option("fr")
     pal.locator("html[lang='fr']").wait_for(state="attached")
+    expect(items).to_have_text(["Mmarchand", "Ppaysan", "Ccondottiere", "Lface louve",
+                                "Acollines, décomptées de A à G",
+                                "1emplacements encore sans tuile, par numéro"])
+    for _ in range(7):  # every hill laid: no place is left empty
+        if stage(pal) == "place":
+            break
+        human_turn(pal)
+    assert stage(pal) == "place"
     expect(items).to_have_text(["Mmarchand", "Ppaysan", "Ccondottiere", "Lface louve",
                                 "Acollines, décomptées de A à G"])
 

@@ -214,6 +214,11 @@ export function boardKey() {
     2 * SIZE}`, "aria-hidden": "true" },
   s("polygon", { points: hexPoints(0, 0), class: "pal-hex hill" }),
   s("text", { y: "14", class: "pal-letter" }, "A"));
+  // an empty place with its number, as the set-up shows it
+  const place = s("svg", { class: "pal-key-chip", viewBox: `${-SIZE} ${-SIZE} ${2 * SIZE} ${
+    2 * SIZE}`, "aria-hidden": "true" },
+  s("polygon", { points: hexPoints(0, 0), class: "pal-hex empty" }),
+  s("text", { y: "9", class: "pal-place-number" }, "1"));
   // a terrain placed on since the player to act last placed, marked as the board marks it
   const recent = s("svg", { class: "pal-key-chip", viewBox: `${-SIZE - 3} ${-SIZE - 3} ${
     2 * SIZE + 6} ${2 * SIZE + 6}`, "aria-hidden": "true" },
@@ -223,8 +228,10 @@ export function boardKey() {
     ...["merchant", "farmer", "condottiero"].map((kind) =>
       item(chip(kindLetter(kind)), t(`palatinus.kind.${kind}`))),
     item(chip(t("palatinus.wolf.short"), true), t("palatinus.face.wolf")),
-    item(hill, t("palatinus.key.hills")),
-    item(recent, t("palatinus.key.recent"), " recent"),  // shown while the board marks some
+    // each shown while the board has some (palatinus.css)
+    item(hill, t("palatinus.key.hills"), " hills"),
+    item(place, t("palatinus.key.places"), " places"),
+    item(recent, t("palatinus.key.recent"), " recent"),
   ];
 }
 
