@@ -685,16 +685,16 @@ def test_a_key_under_the_board_says_what_each_letter_stands_for(pal: Page) -> No
     items = key.locator(".pal-key-item:visible")  # the mark of others' placements: below
     # the new-game form's board: seven empty places, no hill
     expect(items).to_have_text(["Mmerchant", "Ffarmer", "Ccondottiero", "Wwolf side",
-                                "1places without a tile yet, by number"])
+                                "1places without a tile yet, numbered"])
     start(pal, ["human", "human"])
     expect(items).to_have_text(["Mmerchant", "Ffarmer", "Ccondottiero", "Wwolf side",
                                 "Ahills, scored from A to G",
-                                "1places without a tile yet, by number"])
+                                "1places without a tile yet, numbered"])
     pal.get_by_test_id("language").select_option("fr")
     pal.locator("html[lang='fr']").wait_for(state="attached")
     expect(items).to_have_text(["Mmarchand", "Ppaysan", "Ccondottiere", "Lface louve",
                                 "Acollines, décomptées de A à G",
-                                "1emplacements encore sans tuile, par numéro"])
+                                "1emplacements encore sans tuile, numérotés"])
     for _ in range(7):  # every hill laid: no place is left empty
         if stage(pal) == "place":
             break

@@ -53,7 +53,7 @@ export default {
   "palatinus.held.condottiero": {"one": "{count} condottiero", "other": "{count} condottieri"},
   "palatinus.held.wolf": {"one": "{count} wolf side up", "other": "{count} wolf side up"},
   "palatinus.key.hills": "hills, scored from A to G",
-  "palatinus.key.places": "places without a tile yet, by number",
+  "palatinus.key.places": "places without a tile yet, numbered",
   "palatinus.key.recent": "terrains taken since your last turn",
   "palatinus.colour.0": "red",
   "palatinus.colour.1": "blue",

@@ -53,7 +53,7 @@ export default {
   "palatinus.held.condottiero": {"one": "{count} condotiero", "other": "{count} condotieros"},
   "palatinus.held.wolf": {"one": "{count} con la cara de loba", "other": "{count} con la cara de loba"},
   "palatinus.key.hills": "colinas, puntuadas de la A a la G",
-  "palatinus.key.places": "lugares aún sin loseta, por número",
+  "palatinus.key.places": "lugares aún sin loseta, numerados",
   "palatinus.key.recent": "terrenos ocupados desde tu último turno",
   "palatinus.colour.0": "rojo",
   "palatinus.colour.1": "azul",

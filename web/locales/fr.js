@@ -53,7 +53,7 @@ export default {
   "palatinus.held.condottiero": {"one": "{count} condottiere", "other": "{count} condottieri"},
   "palatinus.held.wolf": {"one": "{count} face louve", "other": "{count} face louve"},
   "palatinus.key.hills": "collines, décomptées de A à G",
-  "palatinus.key.places": "emplacements encore sans tuile, par numéro",
+  "palatinus.key.places": "emplacements encore sans tuile, numérotés",
   "palatinus.key.recent": "terrains occupés depuis votre dernier tour",
   "palatinus.colour.0": "rouge",
   "palatinus.colour.1": "bleu",

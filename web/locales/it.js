@@ -53,7 +53,7 @@ export default {
   "palatinus.held.condottiero": {"one": "{count} condottiero", "other": "{count} condottieri"},
   "palatinus.held.wolf": {"one": "{count} sul lato lupa", "other": "{count} sul lato lupa"},
   "palatinus.key.hills": "colli, valutati da A a G",
-  "palatinus.key.places": "posti ancora senza tessera, per numero",
+  "palatinus.key.places": "posti ancora senza tessera, numerati",
   "palatinus.key.recent": "terreni occupati dopo il tuo ultimo turno",
   "palatinus.colour.0": "rosso",
   "palatinus.colour.1": "blu",
