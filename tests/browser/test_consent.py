@@ -179,7 +179,8 @@ def test_a_deal_with_a_payment(app: Page) -> None:
 
     supporters = app.get_by_test_id("supporters-dialog")
     expect(supporters.get_by_test_id("dialog-to")).to_have_text(NAMES[mover])
-    expect(supporters).to_contain_text(f"{NAMES[mover]} pays {kind if kind != 'IIC' else 'II'}")
+    expect(supporters).to_contain_text(
+        f"{NAMES[mover]} pays the laurel {kind if kind != 'IIC' else 'II'}")
     # one way to move: nothing to pick, and the dialog says what is left to do
     expect(supporters.locator("h2")).to_have_text("Consent given")
     expect(supporters).to_contain_text("Enough consent is given: make the move, or do something "
