@@ -71,6 +71,20 @@ def wait_next(page: Page, before: int) -> None:
         timeout=ENGINE_TIMEOUT_MS)
 
 
+def to_human_placing(page: Page) -> None:
+    """Play the set-up (the people's turns as a person would, the bots' by themselves) until a
+    person is to place an inhabitant."""
+    for _ in range(40):
+        now = page.evaluate("() => ({...document.documentElement.dataset})")
+        if now.get("palTurn") == "human" and now.get("palStage") == "place":
+            return
+        if now.get("palTurn") == "human":
+            human_turn(page)
+        else:
+            wait_next(page, int(now.get("palActions") or "0"))
+    raise AssertionError("no person came to place an inhabitant")
+
+
 def human_turn(page: Page) -> None:
     """Play the seat to act as a person would: hand-over, an inhabitant, a terrain (or, in
     the set-up, turn the tile once and lay it on the first place offered)."""
@@ -913,14 +927,7 @@ def test_the_inhabitant_chosen_is_named_beside_the_board(pal: Page) -> None:
     the board names it until it is placed."""
     pal.set_viewport_size(ViewportSize(width=390, height=844))
     start(pal, ["human", "easy"])
-    for _ in range(40):
-        now = pal.evaluate("() => ({...document.documentElement.dataset})")
-        if now.get("palTurn") == "human" and now.get("palStage") == "place":
-            break
-        if now.get("palTurn") == "human":
-            human_turn(pal)
-        else:
-            wait_next(pal, int(now.get("palActions") or "0"))
+    to_human_placing(pal)
     choice = pal.get_by_test_id("pal-choice")
     piece = pal.locator('[data-testid^="pal-piece-"]').first
     words = (piece.text_content() or "").strip()
@@ -943,14 +950,7 @@ def test_on_a_phone_the_board_leads_to_the_inhabitants_before_one_is_chosen(pal:
     and the keyboard to the first. Beside the board (a wide screen) the panel says so itself."""
     pal.set_viewport_size(ViewportSize(width=390, height=844))
     start(pal, ["human", "easy"])
-    for _ in range(40):
-        now = pal.evaluate("() => ({...document.documentElement.dataset})")
-        if now.get("palTurn") == "human" and now.get("palStage") == "place":
-            break
-        if now.get("palTurn") == "human":
-            human_turn(pal)
-        else:
-            wait_next(pal, int(now.get("palActions") or "0"))
+    to_human_placing(pal)
     wait_armed(pal)
     pieces = pal.locator('[data-testid^="pal-piece-"]')
     assert pieces.count() > 1

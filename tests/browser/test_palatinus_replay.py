@@ -30,6 +30,15 @@ def finished_save(seed: int) -> dict[str, Any]:
     return game.save({"seats": ["human", "human"], "botSeed": 1})
 
 
+def open_save(page: Page, save: dict[str, Any], folder: Path) -> None:
+    """Open `save` as a player does: written to a file, chosen with "Open"."""
+    path = folder / "finished.json"
+    path.write_text(json.dumps(save), encoding="utf-8")
+    with page.expect_file_chooser() as chooser:
+        page.get_by_test_id("pal-import").click()
+    chooser.value.set_files(path)
+
+
 def cell_words(page: Page, terrain: int) -> str:
     """A board cell's name and everything inside it, as a screen reader or a script reads it."""
     cell = page.locator(f"[data-cell='{terrain}']")
@@ -43,11 +52,7 @@ def test_a_finished_game_is_watched_again_without_showing_a_wolf_early(
 ) -> None:
     save = finished_save(11)
     actions = save["actions"]
-    path = tmp_path / "finished.json"
-    path.write_text(json.dumps(save), encoding="utf-8")
-    with pal.expect_file_chooser() as chooser:
-        pal.get_by_test_id("pal-import").click()
-    chooser.value.set_files(path)
+    open_save(pal, save, tmp_path)
     pal.locator("html[data-pal-scoring]").wait_for(state="attached")
     # the replay is offered once the scoring has been shown
     assert pal.get_by_test_id("pal-replay").count() == 0
@@ -113,11 +118,7 @@ def test_the_players_panel_counts_only_what_is_still_held(
     """P8: the panel says what each player holds behind the screen, and a review saw a
     finished game still list "0 inhabitants held: 0 merchants, 0 farmers, 0 condottieri, 0
     wolf side up" for everyone: a face held by nobody is not counted, nor an empty screen."""
-    path = tmp_path / "finished.json"
-    path.write_text(json.dumps(finished_save(11)), encoding="utf-8")
-    with pal.expect_file_chooser() as chooser:
-        pal.get_by_test_id("pal-import").click()
-    chooser.value.set_files(path)
+    open_save(pal, finished_save(11), tmp_path)
     pal.locator("html[data-pal-scoring]").wait_for(state="attached")
     players = pal.locator("#pal-players")
     expect(players).to_contain_text("Ada")

@@ -15,7 +15,7 @@ from tests.browser.test_palatinus import (  # noqa: F401  (the page's fixtures)
     browser_context_args,
     pal,
 )
-from tests.browser.test_palatinus_replay import finished_save
+from tests.browser.test_palatinus_replay import finished_save, open_save
 
 #: the steps a player taps through, more than a list of them shows at once on any screen
 TAPS = 20
@@ -66,11 +66,7 @@ def test_each_scoring_step_comes_into_sight_with_its_hill(
 def test_show_all_leaves_the_keyboard_on_the_result(pal: Page, tmp_path: Path) -> None:  # noqa: F811
     """A review pressed "Show all" from the keyboard and lost the focus to the page's body: it
     lands on the result table, which the scoring ends with (P7)."""
-    path = tmp_path / "finished.json"
-    path.write_text(json.dumps(finished_save(11)), encoding="utf-8")
-    with pal.expect_file_chooser() as chooser:
-        pal.get_by_test_id("pal-import").click()
-    chooser.value.set_files(path)
+    open_save(pal, finished_save(11), tmp_path)
     pal.locator("html[data-pal-shown='0']").wait_for(state="attached")
     pal.get_by_test_id("pal-score-all").focus()
     pal.keyboard.press("Enter")
