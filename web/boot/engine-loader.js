@@ -320,11 +320,10 @@ class TurnedToStart extends Error {}
  * @param {number} length the memory's length, known beforehand
  */
 function restoreWhenWhole(arriving, length) {
-  // loadPyodide reads only its length before the runtime is made (the pages of a fresh array
-  // cost nothing until written)
-  const memory = new Uint8Array(length);
   return {
-    _loadSnapshot: memory,
+    // loadPyodide reads only its length (restoreFrom hands the runtime the snapshot itself; the
+    // pages of a fresh array cost nothing while unwritten)
+    _loadSnapshot: new Uint8Array(length),
     createPyodideModule: async (/** @type {object} */ settings) => {
       // the module loadPyodide would import itself
       // @ts-ignore -- no declarations for the runtime's module
@@ -334,30 +333,24 @@ function restoreWhenWhole(arriving, length) {
       const bytes = await arriving;
       if (bytes === null) throw new TurnedToStart("the start was chosen after all");
       mark("snapshot-read");
-      restoreFrom(instance, memory, bytes);
+      restoreFrom(instance, bytes);
       return instance;
     },
   };
 }
 
 /**
- * Make the runtime restore `bytes` where loadPyodide hands it `memory`: its restore copies the
- * snapshot into the runtime's memory, so the snapshot is given to it as it came, rather than
- * copied into `memory` first (31 MB written twice on the main thread). A runtime without that
- * hook gets the copy.
- * @param {{API?: {restoreSnapshot?: (snapshot: Uint8Array) => unknown}}} instance
- * @param {Uint8Array} memory what loadPyodide passes to the restore
+ * Make the runtime restore `bytes` instead of the array loadPyodide was given for its length:
+ * its restore copies the snapshot into the runtime's memory, so the snapshot is handed to it as
+ * it came, rather than copied into that array first (31 MB written twice on the main thread).
+ * A runtime without the hook fails to restore, and the loader starts Python instead.
+ * @param {{API: {restoreSnapshot: (snapshot: Uint8Array) => unknown}}} instance
  * @param {Uint8Array} bytes the snapshot
  */
-function restoreFrom(instance, memory, bytes) {
+function restoreFrom(instance, bytes) {
   const api = instance.API;
-  const restoreSnapshot = api?.restoreSnapshot;
-  if (typeof restoreSnapshot !== "function") {
-    memory.set(bytes);
-    return;
-  }
-  api.restoreSnapshot = (/** @type {Uint8Array} */ given) =>
-    restoreSnapshot.call(api, given === memory ? bytes : given);
+  const restoreSnapshot = api.restoreSnapshot;
+  api.restoreSnapshot = () => restoreSnapshot.call(api, bytes);
 }
 
 async function restore(runtime, compiled, options, wheel) {

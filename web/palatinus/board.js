@@ -209,16 +209,14 @@ export function boardKey() {
     s("text", { y: "7.5", class: "pal-piece-text" }, letter));
   const item = (/** @type {Element} */ mark, /** @type {string} */ words, kind = "") =>
     h("span", { class: `pal-key-item${kind}` }, mark, words);
-  // a hill's hex as the board draws it (hexPoints)
-  const hill = s("svg", { class: "pal-key-chip", viewBox: `${-SIZE} ${-SIZE} ${2 * SIZE} ${
-    2 * SIZE}`, "aria-hidden": "true" },
-  s("polygon", { points: hexPoints(0, 0), class: "pal-hex hill" }),
-  s("text", { y: "14", class: "pal-letter" }, "A"));
-  // an empty place with its number, as the set-up shows it
-  const place = s("svg", { class: "pal-key-chip", viewBox: `${-SIZE} ${-SIZE} ${2 * SIZE} ${
-    2 * SIZE}`, "aria-hidden": "true" },
-  s("polygon", { points: hexPoints(0, 0), class: "pal-hex empty" }),
-  s("text", { y: "9", class: "pal-place-number" }, "1"));
+  /** A hex as the board draws it (hexPoints), with its mark. */
+  const hex = (/** @type {string} */ kind, /** @type {string} */ mark, /** @type {string} */ y,
+    /** @type {string} */ text) => s("svg", { class: "pal-key-chip",
+    viewBox: `${-SIZE} ${-SIZE} ${2 * SIZE} ${2 * SIZE}`, "aria-hidden": "true" },
+  s("polygon", { points: hexPoints(0, 0), class: `pal-hex ${kind}` }),
+  s("text", { y, class: mark }, text));
+  const hill = hex("hill", "pal-letter", "14", "A");
+  const place = hex("empty", "pal-place-number", "9", "1");  // as the set-up shows it
   // a terrain placed on since the player to act last placed, marked as the board marks it
   const recent = s("svg", { class: "pal-key-chip", viewBox: `${-SIZE - 3} ${-SIZE - 3} ${
     2 * SIZE + 6} ${2 * SIZE + 6}`, "aria-hidden": "true" },
