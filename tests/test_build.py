@@ -6,6 +6,7 @@ from __future__ import annotations
 import base64
 import gzip
 import hashlib
+import io
 import json
 import posixpath
 import re
@@ -23,6 +24,7 @@ from qvcore.board import board_data
 from tests.browser.sites import expand_diff, expand_sparse, snapshot_memory
 from tools import wheel_backend
 from tools.digests import sha256_file, subresource_integrity
+from tools.engine_stdlib import WHOLE_STDLIB, ZIP_DATE, subset_zip, top_level_names
 from tools.memory_image import (
     DIFF_MAGIC,
     SPARSE_MAGIC,
@@ -225,6 +227,52 @@ def test_the_builds_python_snapshot_is_stamped_and_holds_no_path_of_the_build(
     assert memory[:4] == b"\x00snp"  # Pyodide's mark of a memory snapshot
     assert str(ROOT).encode() not in memory
     assert str(CACHE).encode() not in memory
+
+
+def test_the_pages_load_a_standard_library_of_the_engines_imports_only(built_site: Path) -> None:
+    """Python's start and the engine's imports need a third of Pyodide's standard library: the
+    build zips those modules (tools/engine_stdlib.py) under a name that carries its content,
+    the snapshot is made with it, and the loader and both pages' preloads name it."""
+    info = json.loads((built_site / BUILD_INFO).read_text())
+    stdlib = built_site / info["stdlib"]
+    data = stdlib.read_bytes()
+    digest = hashlib.sha256(data).hexdigest()[:16]
+    assert info["stdlib"] == f"{RUNTIME_DIR}/python_stdlib-{digest}.zip"
+    whole = zipfile.ZipFile(built_site / RUNTIME_DIR / WHOLE_STDLIB)
+    members = zipfile.ZipFile(stdlib).namelist()
+    # what Python starts with, what the engine imports (json, hashlib), and no more
+    assert {"encodings/__init__.py", "encodings/utf_8.py", "_pyodide/_base.py", "json/__init__.py",
+            "hashlib.py", "random.py", "dataclasses.py"} <= set(members)
+    assert not [name for name in members if name.startswith(("email/", "unittest/", "xml/"))]
+    assert set(members) < set(whole.namelist())
+    assert len(data) < (built_site / RUNTIME_DIR / WHOLE_STDLIB).stat().st_size / 2
+    for member in members:
+        assert zipfile.ZipFile(stdlib).read(member) == whole.read(member)
+    loader = (built_site / "boot" / "engine-loader.js").read_text()
+    assert f'STDLIB_PATH = "{info["stdlib"]}"' in loader
+    for page in ("index.html", "palatinus.html"):
+        assert f'<link rel="preload" href="{info["stdlib"]}"' in (built_site / page).read_text()
+    names = (built_site / "boot" / "stdlib-rest.js").read_text()
+    whole_bytes = (built_site / RUNTIME_DIR / WHOLE_STDLIB).read_bytes()
+    assert f'STDLIB_NAMES = "{top_level_names(whole_bytes)}"' in names
+
+
+def test_a_standard_library_subset_is_the_same_bytes_every_time_and_refuses_a_missing_member(
+) -> None:
+    source = io.BytesIO()
+    with zipfile.ZipFile(source, "w") as whole:
+        for name in ("os.py", "json/__init__.py", "json/decoder.py", "email/__init__.py",
+                     "_pyodide/_base.py", "encodings/utf_8.py", "README.txt"):
+            whole.writestr(name, f"# {name}\n")
+    subset = subset_zip(source.getvalue(), ["json/decoder.py", "json/__init__.py"])
+    assert subset == subset_zip(source.getvalue(), ["json/__init__.py", "json/decoder.py"])
+    read = zipfile.ZipFile(io.BytesIO(subset))
+    assert read.namelist() == ["json/__init__.py", "json/decoder.py"]
+    assert {info.date_time for info in read.infolist()} == {ZIP_DATE}
+    assert read.read("json/decoder.py") == b"# json/decoder.py\n"
+    with pytest.raises(BuildError, match="lacks modules"):
+        subset_zip(source.getvalue(), ["json/__init__.py", "tomllib/__init__.py"])
+    assert top_level_names(source.getvalue()) == "_pyodide email encodings json os"
 
 
 def test_lock_file_trusts_the_shipped_micropip(built_site: Path) -> None:

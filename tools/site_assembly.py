@@ -16,6 +16,7 @@ from pathlib import Path
 
 from tools import wheel_backend
 from tools.digests import sha256_bytes, sha256_file, subresource_integrity
+from tools.engine_stdlib import WHOLE_STDLIB, engine_stdlib, top_level_names
 from tools.memory_image import shipped_memory_length
 from tools.paths import (
     BOARD_JSON,
@@ -50,6 +51,8 @@ from tools.stamps import (
     SNAPSHOT_INTEGRITY_PLACEHOLDER,
     SNAPSHOT_MEMORY_PLACEHOLDER,
     SNAPSHOT_PATH_PLACEHOLDER,
+    STDLIB_NAMES_PLACEHOLDER,
+    STDLIB_PATH_PLACEHOLDER,
     WHEEL_FILE_PLACEHOLDER,
     WHEEL_INTEGRITY_PLACEHOLDER,
     WHEEL_PATH_PLACEHOLDER,
@@ -121,7 +124,11 @@ def assemble(staging: Path) -> dict[str, str]:
                         sha256_file(micropip))
     wheel = wheel_backend.write_wheel(staging / WHEEL_DIR)
     (staging / BOARD_JSON).write_text(board_json(), encoding="utf-8")
-    snapshot = make_snapshot(runtime_dir, wheel)
+    stdlib = engine_stdlib(runtime_dir, wheel)
+    # named by its content: the snapshot remembers its table of contents (engine_stdlib.py)
+    stdlib_path = f"{RUNTIME_DIR}/python_stdlib-{sha256_bytes(stdlib)[:16]}.zip"
+    (staging / stdlib_path).write_bytes(stdlib)
+    snapshot = make_snapshot(runtime_dir, wheel, staging / stdlib_path)
     # the snapshot's name carries the build id, which covers the snapshot's bytes too
     build_id = content_hash(staging, [(SNAPSHOT_DIR, snapshot)])
     snapshot_path = f"{SNAPSHOT_DIR}/python-{build_id}.bin.gz"
@@ -133,6 +140,9 @@ def assemble(staging: Path) -> dict[str, str]:
                                      WHEEL_INTEGRITY_PLACEHOLDER:
                                          subresource_integrity(wheel.read_bytes()),
                                      SNAPSHOT_PATH_PLACEHOLDER: snapshot_path,
+                                     STDLIB_PATH_PLACEHOLDER: stdlib_path,
+                                     STDLIB_NAMES_PLACEHOLDER: top_level_names(
+                                         (runtime_dir / WHOLE_STDLIB).read_bytes()),
                                      SNAPSHOT_INTEGRITY_PLACEHOLDER:
                                          subresource_integrity(snapshot),
                                      SNAPSHOT_BYTES_PLACEHOLDER: str(len(snapshot)),
@@ -145,6 +155,7 @@ def assemble(staging: Path) -> dict[str, str]:
         "wheel_sha256": wheel_sha256,
         "snapshot": snapshot_path,
         "snapshot_sha256": sha256_bytes(snapshot),
+        "stdlib": stdlib_path,
         "pyodide": PYODIDE_VERSION,
         "python": python,
     }

@@ -33,22 +33,25 @@ const {{ readFileSync, writeFileSync }} = await import("node:fs");
 const {{ pathToFileURL }} = await import("node:url");
 const runtime = process.env.QV_RUNTIME;
 const {{ loadPyodide }} = await import(pathToFileURL(`${{runtime}}/pyodide.mjs`).href);
-const pyodide = await loadPyodide({{ indexURL: `${{runtime}}/`, _makeSnapshot: true }});
+const pyodide = await loadPyodide({{ indexURL: `${{runtime}}/`, stdLibURL: process.env.QV_STDLIB,
+                                    _makeSnapshot: true }});
 pyodide.FS.writeFile("{SNAPSHOT_WHEEL_FILE}", new Uint8Array(readFileSync(process.env.QV_WHEEL)));
 pyodide.runPython('import sys\\nsys.path.insert(0, "{SNAPSHOT_WHEEL_FILE}")\\nimport {_IMPORTED}');
 writeFileSync(process.env.QV_SNAPSHOT, pyodide.makeMemorySnapshot());
 """
 
 
-def make_snapshot(runtime_dir: Path, wheel: Path) -> bytes:
+def make_snapshot(runtime_dir: Path, wheel: Path, stdlib: Path) -> bytes:
     """Python's memory right after importing SNAPSHOT_IMPORTS, made with Node from the site's own
-    runtime and wheel, as its difference from the runtime's initial memory (memory_diff) and
-    gzipped: the page restores it instead of starting Python (and importing the engine)
-    itself. Pyodide checks that a snapshot matches its runtime."""
+    runtime, standard library (the pages' zip: tools/engine_stdlib.py) and wheel, as its
+    difference from the runtime's initial memory (memory_diff) and gzipped: the page restores
+    it instead of starting Python (and importing the engine) itself. Pyodide checks that a
+    snapshot matches its runtime."""
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "python.snapshot"
         env = {**os.environ, "QV_RUNTIME": str(runtime_dir.resolve()),
-               "QV_WHEEL": str(wheel.resolve()), "QV_SNAPSHOT": str(out)}
+               "QV_WHEEL": str(wheel.resolve()), "QV_SNAPSHOT": str(out),
+               "QV_STDLIB": str(stdlib.resolve())}
         try:
             done = subprocess.run(["node", "--input-type=module", "-"], input=SNAPSHOT_SCRIPT,
                                   text=True, env=env, capture_output=True, check=False,

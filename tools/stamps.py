@@ -12,6 +12,10 @@ WHEEL_PATH_PLACEHOLDER = "__WHEEL_PATH__"
 WHEEL_INTEGRITY_PLACEHOLDER = "__WHEEL_INTEGRITY__"
 SNAPSHOT_PATH_PLACEHOLDER = "__SNAPSHOT_PATH__"
 SNAPSHOT_INTEGRITY_PLACEHOLDER = "__SNAPSHOT_INTEGRITY__"
+#: the standard library the pages load (tools/engine_stdlib.py), its path in the site
+STDLIB_PATH_PLACEHOLDER = "__STDLIB_PATH__"
+#: the whole standard library's top-level names (stdlib-rest.js)
+STDLIB_NAMES_PLACEHOLDER = "__STDLIB_NAMES__"
 #: the snapshot file's size (python-snapshot.js weighs the rest of its download against
 #: starting Python)
 SNAPSHOT_BYTES_PLACEHOLDER = "__SNAPSHOT_BYTES__"

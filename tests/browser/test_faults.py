@@ -30,7 +30,7 @@ def wait_settled(page: Page) -> str:
     ("**/pyodide/pyodide.asm.wasm", 404, "pyodide.asm.wasm"),
     ("**/pyodide/pyodide.asm.wasm", 500, "pyodide.asm.wasm"),
     ("**/pyodide/pyodide.asm.wasm", "connectionrefused", "pyodide.asm.wasm"),
-    ("**/pyodide/python_stdlib.zip", "aborted", "python_stdlib.zip"),
+    ("**/pyodide/python_stdlib-*.zip", "aborted", "python_stdlib-"),
     ("**/pyodide/pyodide-lock.json", 404, "pyodide-lock.json"),
     ("**/pyodide/pyodide.asm.mjs", 404, "pyodide.asm.mjs"),
     ("**/wheels/*.whl", 404, ".whl"),

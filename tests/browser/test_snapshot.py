@@ -201,8 +201,9 @@ THROTTLED_LINK = {"offline": False, "latency": 20, "downloadThroughput": 40e6 / 
                   "uploadThroughput": 40e6 / 8}
 FAST_LINK = {"offline": False, "latency": 10, "downloadThroughput": 200e6 / 8,
              "uploadThroughput": 200e6 / 8}
-#: the runtime's large files, whose downloads measure the link
-RUNTIME_FILES = ("/pyodide.asm.wasm", "/python_stdlib.zip", "/pyodide.asm.mjs")
+#: the runtime's large files, whose downloads measure the link (the standard library's zip is
+#: the build's: tools/engine_stdlib.py)
+RUNTIME_FILES = ("/pyodide.asm.wasm", ".zip", "/pyodide.asm.mjs")
 NO_THROTTLING = {"offline": False, "latency": 0, "downloadThroughput": -1,
                  "uploadThroughput": -1}
 

@@ -18,6 +18,9 @@
 //   new build never restores an old snapshot; one that cannot be restored (corrupt,
 //   missing, another runtime) is dropped with a message in the console only, and Python then
 //   starts normally;
+// - Python loads only the standard library's modules it imports to start and to import the
+//   engine (the build's zip, STDLIB_PATH; a module it leaves out is fetched on demand:
+//   stdlib-rest.js), on either route: a third of the bytes of Pyodide's whole one;
 // - the qvcore wheel is downloaded beside it (checked against the build's sha256), written to
 //   Python's file system as is and imported from there (a wheel is a zip: zipimport), no
 //   package installer and nothing to unpack. A snapshot holds Python's memory, not its files,
@@ -31,11 +34,16 @@ import {
   dropCopy, expandMemory, readSnapshot, snapshotAvailable,
 } from "./python-snapshot.js";
 import { sendRuntime } from "./runtime-transfer.js";
+import { findRestOnDemand } from "./stdlib-rest.js";
 
 const BUILD_ID = "__BUILD_ID__";
 const WHEEL_PATH = "__WHEEL_PATH__";
 const WHEEL_INTEGRITY = "__WHEEL_INTEGRITY__";
 const BUILT = BUILD_ID !== "__" + "BUILD_ID__";
+/** The standard library Python loads: the build's zip of only the modules the engine needs
+ * (tools/engine_stdlib.py, a third of Pyodide's python_stdlib.zip), which the snapshot was
+ * made with; an unbuilt site loads Pyodide's whole one. */
+const STDLIB_PATH = "__STDLIB_PATH__";
 
 const RUNTIME_URL = new URL("../pyodide/", import.meta.url).href;
 const BUILD_INFO_URL = new URL("../build-info.json", import.meta.url).href;
@@ -250,6 +258,11 @@ function importRuntime() {
   return module;
 }
 
+/** loadPyodide's option for the build's standard library (STDLIB_PATH), none when unbuilt. */
+function stdlibOption() {
+  return BUILT ? { stdLibURL: new URL(STDLIB_PATH, SITE_URL).href } : {};
+}
+
 async function startRuntime(runtime, compiled, options) {
   let module;
   try {
@@ -260,7 +273,7 @@ async function startRuntime(runtime, compiled, options) {
   const watch = watchRuntimeDownloads(compiled);
   try {
     return await Promise.race([
-      module.loadPyodide({ indexURL: RUNTIME_URL, ...options }),
+      module.loadPyodide({ indexURL: RUNTIME_URL, ...stdlibOption(), ...options }),
       watch.failed,
     ]);
   } catch (error) {
@@ -355,6 +368,7 @@ function restoreFrom(instance, bytes) {
 
 async function restore(runtime, compiled, options, wheel) {
   const pyodide = await startRuntime(runtime, compiled, options);
+  findRestOnDemand(pyodide);
   mark("runtime");
   // the snapshot holds Python's memory, not its files: put the wheel back
   installWheel(pyodide, await wheel);
@@ -448,6 +462,7 @@ export async function loadEngine(onProgress = () => {},
   }
   if (found === null) settleSnapshot("unused");
   const pyodide = await startRuntime(runtime, compiled, {});
+  findRestOnDemand(pyodide);
   mark("runtime");
   report("wheel", 0.8, "Installing the rules engine…");
   installWheel(pyodide, await wheel);
