@@ -45,7 +45,7 @@ from tools.paths import (
 )
 from tools.pins import PYODIDE_VERSION, RUNTIME_FILES
 from tools.server import CSP_HEADER, DEFAULT_CACHE_CONTROL, RUNTIME_CACHE_CONTROL, serving
-from tools.shell import BuildError
+from tools.shell import BuildError, run_node
 from tools.site_assembly import list_files
 from tools.snapshot import SNAPSHOT_IMPORTS, SNAPSHOT_WHEEL_FILE
 from tools.stamps import (
@@ -273,6 +273,18 @@ def test_a_standard_library_subset_is_the_same_bytes_every_time_and_refuses_a_mi
     with pytest.raises(BuildError, match="lacks modules"):
         subset_zip(source.getvalue(), ["json/__init__.py", "tomllib/__init__.py"])
     assert top_level_names(source.getvalue()) == "_pyodide email encodings json os"
+
+
+def test_a_node_script_that_fails_or_writes_nothing_stops_the_build(tmp_path: Path) -> None:
+    out = tmp_path / "out.txt"
+    with pytest.raises(BuildError, match=r"listing things with Node failed \(exit code 3\)"):
+        run_node("process.exit(3);", {}, out, "listing things")
+    with pytest.raises(BuildError, match=r"exit code 0"):
+        run_node("console.log('nothing written');", {}, out, "listing things")
+    run_node("const { writeFileSync } = await import('node:fs');\n"
+             "writeFileSync(process.env.QV_OUT, process.env.QV_WORD);",
+             {"QV_OUT": str(out), "QV_WORD": "written"}, out, "listing things")
+    assert out.read_text() == "written"
 
 
 def test_lock_file_trusts_the_shipped_micropip(built_site: Path) -> None:

@@ -12,13 +12,11 @@ from __future__ import annotations
 
 import io
 import json
-import os
-import subprocess
 import tempfile
 import zipfile
 from pathlib import Path
 
-from tools.shell import SUBPROCESS_TIMEOUT, BuildError
+from tools.shell import BuildError, run_node
 
 #: Pyodide's whole standard library, one of the runtime's files
 WHOLE_STDLIB = "python_stdlib.zip"
@@ -56,18 +54,10 @@ def imported_files(runtime_dir: Path, wheel: Path) -> list[str]:
     imported ENGINE_IMPORTS (Node, the site's own runtime)."""
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "imported.json"
-        env = {**os.environ, "QV_RUNTIME": str(runtime_dir.resolve()),
-               "QV_WHEEL": str(wheel.resolve()), "QV_LIST": str(out),
-               "QV_IMPORTS": json.dumps(list(ENGINE_IMPORTS))}
-        try:
-            done = subprocess.run(["node", "--input-type=module", "-"], input=LIST_SCRIPT,
-                                  text=True, env=env, capture_output=True, check=False,
-                                  timeout=SUBPROCESS_TIMEOUT)
-        except FileNotFoundError as error:
-            raise BuildError("Node.js (node) is needed to list the standard library") from error
-        if done.returncode != 0 or not out.is_file():
-            raise BuildError(f"listing the standard library the engine imports failed (exit "
-                             f"code {done.returncode}):\n{done.stderr[-2000:]}")
+        run_node(LIST_SCRIPT, {"QV_RUNTIME": str(runtime_dir.resolve()),
+                               "QV_WHEEL": str(wheel.resolve()), "QV_LIST": str(out),
+                               "QV_IMPORTS": json.dumps(list(ENGINE_IMPORTS))},
+                 out, "listing the standard library the engine imports")
         files: list[str] = json.loads(out.read_text(encoding="utf-8"))
     return files
 

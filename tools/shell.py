@@ -4,6 +4,7 @@ the one error every build step raises.
 
 from __future__ import annotations
 
+import os
 import shlex
 import subprocess
 from collections.abc import Mapping, Sequence
@@ -34,6 +35,20 @@ def run_or_fail(cmd: Sequence[str | Path], *, cwd: Path = ROOT) -> None:
     code = run(cmd, cwd=cwd)
     if code != 0:
         raise BuildError(f"command failed with exit code {code}: {' '.join(map(str, cmd))}")
+
+
+def run_node(script: str, env: Mapping[str, str], output: Path, doing: str) -> None:
+    """Run an ES module script with Node, with ``env`` added to this process's environment,
+    and check that it wrote ``output``; a BuildError says what it was ``doing`` otherwise."""
+    try:
+        done = subprocess.run(["node", "--input-type=module", "-"], input=script, text=True,
+                              env={**os.environ, **env}, capture_output=True, check=False,
+                              timeout=SUBPROCESS_TIMEOUT)
+    except FileNotFoundError as error:
+        raise BuildError(f"Node.js (node) is needed for {doing}") from error
+    if done.returncode != 0 or not output.is_file():
+        raise BuildError(f"{doing} with Node failed (exit code {done.returncode}):\n"
+                         f"{done.stderr[-2000:]}")
 
 
 class BuildError(Exception):

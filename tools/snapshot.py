@@ -6,14 +6,12 @@ wheel and saves the memory, which ships as its diff from the runtime's memory, g
 from __future__ import annotations
 
 import gzip
-import os
-import subprocess
 import tempfile
 from pathlib import Path
 
 from tools.memory_image import memory_diff
 from tools.pins import RUNTIME_WASM
-from tools.shell import SUBPROCESS_TIMEOUT, BuildError
+from tools.shell import run_node
 
 #: Node runs the site's own runtime, writes the wheel where the page writes it and imports the
 #: engine from it as the page does (engine-loader.js, WHEEL_FILE and IMPORT_ENGINE) with the
@@ -49,17 +47,9 @@ def make_snapshot(runtime_dir: Path, wheel: Path, stdlib: Path) -> bytes:
     snapshot matches its runtime."""
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "python.snapshot"
-        env = {**os.environ, "QV_RUNTIME": str(runtime_dir.resolve()),
-               "QV_WHEEL": str(wheel.resolve()), "QV_SNAPSHOT": str(out),
-               "QV_STDLIB": str(stdlib.resolve())}
-        try:
-            done = subprocess.run(["node", "--input-type=module", "-"], input=SNAPSHOT_SCRIPT,
-                                  text=True, env=env, capture_output=True, check=False,
-                                  timeout=SUBPROCESS_TIMEOUT)
-        except FileNotFoundError as error:
-            raise BuildError("Node.js (node) is needed to make the Python snapshot") from error
-        if done.returncode != 0 or not out.is_file():
-            raise BuildError(f"making the Python snapshot with Node failed (exit code "
-                             f"{done.returncode}):\n{done.stderr[-2000:]}")
+        run_node(SNAPSHOT_SCRIPT, {"QV_RUNTIME": str(runtime_dir.resolve()),
+                                   "QV_WHEEL": str(wheel.resolve()), "QV_SNAPSHOT": str(out),
+                                   "QV_STDLIB": str(stdlib.resolve())},
+                 out, "making the Python snapshot")
         diff = memory_diff(out.read_bytes(), (runtime_dir / RUNTIME_WASM).read_bytes())
         return gzip.compress(diff, compresslevel=6, mtime=0)
