@@ -24,7 +24,13 @@ from qvcore.board import board_data
 from tests.browser.sites import expand_diff, expand_sparse, snapshot_memory
 from tools import wheel_backend
 from tools.digests import sha256_file, subresource_integrity
-from tools.engine_stdlib import WHOLE_STDLIB, ZIP_DATE, subset_zip, top_level_names
+from tools.engine_stdlib import (
+    ENGINE_IMPORTS,
+    WHOLE_STDLIB,
+    ZIP_DATE,
+    subset_zip,
+    top_level_names,
+)
 from tools.memory_image import (
     DIFF_MAGIC,
     SPARSE_MAGIC,
@@ -187,6 +193,18 @@ def test_the_snapshot_has_imported_every_bots_workers_bridge() -> None:
                for match in re.findall(r'startHost\("([\w.]+)"\)', path.read_text())}
     assert started == {"qvcore.bots.bridge", "qvcore.palatinus.botbridge"}
     assert started <= set(SNAPSHOT_IMPORTS)
+
+
+def test_the_pages_standard_library_is_listed_from_every_engine_module_the_pages_import(
+) -> None:
+    """The build lists the standard library Python needs by importing ENGINE_IMPORTS: every
+    engine module the pages' and workers' JavaScript names must be one of them, or the pages'
+    zip could lack what it imports (fetched then on demand, stdlib-rest.js)."""
+    named = {match for path in WEB.rglob("*.js")
+             for match in re.findall(r"\bqvcore(?:\.[A-Za-z_]+)+", path.read_text())}
+    modules = {name if (ROOT / (name.replace(".", "/") + ".py")).is_file()
+               else name.rsplit(".", 1)[0] for name in named}  # qvcore.jsapi.Table: its module
+    assert modules == set(ENGINE_IMPORTS)
 
 
 def test_a_runtime_with_a_start_function_is_refused() -> None:

@@ -1,5 +1,5 @@
 """The standard library the pages load: only the modules Python imports to start and to import the
-engine's pages and workers, not Pyodide's whole ``python_stdlib.zip`` (0.8 MB against 2.5 MB).
+engine's pages and workers, not Pyodide's whole ``python_stdlib.zip`` (0.7 MB against 2.5 MB).
 Node runs the site's own runtime with the whole library, imports ``ENGINE_IMPORTS`` and lists
 every module that came from the library's zip; those files are zipped again, byte for byte the
 same on every build. The snapshot is made with this zip too (``tools/snapshot.py``): Python's
@@ -17,13 +17,13 @@ import zipfile
 from pathlib import Path
 
 from tools.shell import BuildError, run_node
+from tools.snapshot import SNAPSHOT_IMPORTS
 
 #: Pyodide's whole standard library, one of the runtime's files
 WHOLE_STDLIB = "python_stdlib.zip"
-#: every engine module a page or a bots' worker imports (engine-loader.js IMPORT_ENGINE,
-#: worker-host.js, palatinus/engine.js, palatinus/bot-worker.js)
-ENGINE_IMPORTS = ("qvcore.jsapi", "qvcore.bots.bridge", "qvcore.palatinus.jsapi",
-                  "qvcore.palatinus.botbridge")
+#: every engine module a page or a bots' worker imports: the snapshot's, and the Palatinus
+#: page's bridge (palatinus/engine.js)
+ENGINE_IMPORTS = (*SNAPSHOT_IMPORTS, "qvcore.palatinus.jsapi")
 #: a fixed date for every member, so that the same files make the same zip
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 

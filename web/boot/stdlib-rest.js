@@ -2,8 +2,8 @@
 //
 // The pages load only the standard library's modules that Python imports to start and to import
 // the engine (tools/engine_stdlib.py: 0.7 MB, where Pyodide's whole python_stdlib.zip is
-// 2.5 MB). No engine module imports another, but should Python import one (a module imported
-// only inside a function, an error shown in full), findRestOnDemand's finder, last on
+// 2.5 MB). The engine imports nothing the zip leaves out, but should Python import such a
+// module (one imported only inside a function, an error shown in full), the finder, last on
 // sys.meta_path, fetches the whole zip then (once, and synchronously: an import cannot wait),
 // adds it to sys.path and finds the module there. It looks only for a module of the whole
 // library (STDLIB_NAMES), so a probe for a module that exists nowhere (`try: import _winapi`)
