@@ -36,6 +36,7 @@ from tools.pins import (
     MICROPIP_WHEEL,
     PYODIDE_VERSION,
     RUNTIME_FILES,
+    RUNTIME_WASM,
     fetch_micropip,
     fetch_pyodide,
 )
@@ -46,6 +47,7 @@ from tools.stamps import (
     BUILD_ID_PLACEHOLDER,
     CONTENT_SECURITY_POLICY,
     CSP_PLACEHOLDER,
+    DOWNLOAD_BYTES_PLACEHOLDER,
     MEDIA_QUERIES,
     SNAPSHOT_BYTES_PLACEHOLDER,
     SNAPSHOT_INTEGRITY_PLACEHOLDER,
@@ -143,6 +145,10 @@ def assemble(staging: Path) -> dict[str, str]:
                                      STDLIB_PATH_PLACEHOLDER: stdlib_path,
                                      STDLIB_NAMES_PLACEHOLDER: top_level_names(
                                          (runtime_dir / WHOLE_STDLIB).read_bytes()),
+                                     DOWNLOAD_BYTES_PLACEHOLDER: json.dumps({
+                                         "wasm": (runtime_dir / RUNTIME_WASM).stat().st_size,
+                                         "stdlib": len(stdlib),
+                                         "wheel": wheel.stat().st_size}),
                                      SNAPSHOT_INTEGRITY_PLACEHOLDER:
                                          subresource_integrity(snapshot),
                                      SNAPSHOT_BYTES_PLACEHOLDER: str(len(snapshot)),

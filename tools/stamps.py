@@ -16,6 +16,8 @@ SNAPSHOT_INTEGRITY_PLACEHOLDER = "__SNAPSHOT_INTEGRITY__"
 STDLIB_PATH_PLACEHOLDER = "__STDLIB_PATH__"
 #: the whole standard library's top-level names (stdlib-rest.js)
 STDLIB_NAMES_PLACEHOLDER = "__STDLIB_NAMES__"
+#: the sizes of the files whose downloads the page's progress counts (engine-loader.js), JSON
+DOWNLOAD_BYTES_PLACEHOLDER = "__DOWNLOAD_BYTES__"
 #: the snapshot file's size (python-snapshot.js weighs the rest of its download against
 #: starting Python)
 SNAPSHOT_BYTES_PLACEHOLDER = "__SNAPSHOT_BYTES__"

@@ -34,9 +34,6 @@ function showStatus() {
   if (status) $("status").textContent = say(status);
 }
 
-/** Loader stages (engine-loader.js) and their keys. */
-const STAGE_KEYS = { runtime: "load.starting", wheel: "load.unpacking", import: "load.import",
-  ready: "load.ready" };
 
 function progress(message, fraction) {
   if (failed) return;  // a late "Ready." must not hide a failure
@@ -211,8 +208,8 @@ function wire(p) {
 const ROUTES = ["auto", "build", "start"];
 const askedRoute = /** @type {"auto" | "build" | "start"} */ (
   new URLSearchParams(location.search).get("route"));
-const pyodide = loadEngine(({ stage, message, fraction }) =>
-  progress({ key: STAGE_KEYS[stage], english: message }, fraction),
+const pyodide = loadEngine(({ key, params, message, fraction }) =>
+  progress({ key, params, english: message }, fraction),
 { after: Promise.allSettled([painted, ui]), prepareAfter: painted,
   route: ROUTES.includes(askedRoute) ? askedRoute : "auto" });
 // <html data-snapshot-route="copy|build|start|off"> as soon as it is chosen, and what was

@@ -33,6 +33,7 @@
 import {
   dropCopy, expandMemory, readSnapshot, snapshotAvailable,
 } from "./python-snapshot.js";
+import { DownloadProgress } from "./download-progress.js";
 import { sendRuntime } from "./runtime-transfer.js";
 import { findRestOnDemand } from "./stdlib-rest.js";
 
@@ -44,6 +45,17 @@ const BUILT = BUILD_ID !== "__" + "BUILD_ID__";
  * (tools/engine_stdlib.py, a third of Pyodide's python_stdlib.zip), which the snapshot was
  * made with; an unbuilt site loads Pyodide's whole one. */
 const STDLIB_PATH = "__STDLIB_PATH__";
+/** The sizes of the files whose downloads the progress counts (download-progress.js): the
+ * runtime's WebAssembly, the standard library and the wheel, in bytes (stamped by the build). */
+const DOWNLOAD_BYTES = BUILT ? JSON.parse('__DOWNLOAD_BYTES__') : {};
+
+/** The loader's stages (the progress it reports) and their words in the pages' catalogs
+ * (web/locales, "load.*"). */
+export const STAGE_KEYS = { runtime: "load.starting", download: "load.downloading",
+  wheel: "load.unpacking", import: "load.import", ready: "load.ready" };
+/** The part of the progress bar the downloads fill, after the start's. */
+const DOWNLOAD_FROM = 0.05;
+const DOWNLOAD_TO = 0.75;
 
 const RUNTIME_URL = new URL("../pyodide/", import.meta.url).href;
 const BUILD_INFO_URL = new URL("../build-info.json", import.meta.url).href;
@@ -190,9 +202,10 @@ const WASM_URL = new URL("pyodide.asm.wasm", RUNTIME_URL).href;
  * it itself).
  * @returns {Promise<WebAssembly.Module> | null}
  */
-function compileRuntime() {
+function compileRuntime(downloads) {
   if (typeof WebAssembly.compileStreaming !== "function") return null;
-  const compiled = WebAssembly.compileStreaming(fetch(WASM_URL));
+  const compiled = WebAssembly.compileStreaming(
+    fetch(WASM_URL).then((response) => downloads.counted("wasm", response)));
   compiled.catch(() => {});  // Pyodide's own download then says what failed
   return compiled;
 }
@@ -203,7 +216,7 @@ function compileRuntime() {
  * rejects with a readable EngineLoadError as soon as a runtime file fails; stop() undoes it.
  * Pyodide's WebAssembly is instantiated from `compiled` (compileRuntime) when that succeeded.
  */
-function watchRuntimeDownloads(compiled) {
+function watchRuntimeDownloads(compiled, downloads) {
   const scope = globalThis;
   const originalFetch = scope.fetch;
   const originalStreaming = WebAssembly.instantiateStreaming;
@@ -223,7 +236,7 @@ function watchRuntimeDownloads(compiled) {
       throw error;
     }
     if (watched && !response.ok) fail(downloadError(siteName(url), `HTTP ${response.status}`));
-    return response;
+    return url === stdlibURL() ? downloads.counted("stdlib", response) : response;
   };
   WebAssembly.instantiateStreaming = async function watchedStreaming(source, imports) {
     const module = await compiled?.catch(() => null);
@@ -258,22 +271,23 @@ function importRuntime() {
   return module;
 }
 
-/** loadPyodide's option for the build's standard library (STDLIB_PATH), none when unbuilt. */
-function stdlibOption() {
-  return BUILT ? { stdLibURL: new URL(STDLIB_PATH, SITE_URL).href } : {};
+/** The build's standard library (STDLIB_PATH), or null when unbuilt. */
+function stdlibURL() {
+  return BUILT ? new URL(STDLIB_PATH, SITE_URL).href : null;
 }
 
-async function startRuntime(runtime, compiled, options) {
+async function startRuntime(runtime, compiled, options, downloads) {
   let module;
   try {
     module = await runtime;
   } catch (error) {
     throw downloadError("pyodide/pyodide.mjs", describe(error), error);
   }
-  const watch = watchRuntimeDownloads(compiled);
+  const watch = watchRuntimeDownloads(compiled, downloads);
   try {
     return await Promise.race([
-      module.loadPyodide({ indexURL: RUNTIME_URL, ...stdlibOption(), ...options }),
+      module.loadPyodide({ indexURL: RUNTIME_URL, ...(BUILT ? { stdLibURL: stdlibURL() } : {}),
+        ...options }),
       watch.failed,
     ]);
   } catch (error) {
@@ -285,7 +299,7 @@ async function startRuntime(runtime, compiled, options) {
   }
 }
 
-async function fetchWheel() {
+async function fetchWheel(downloads) {
   const url = new URL(WHEEL_PATH, SITE_URL).href;
   const init = BUILT ? { integrity: WHEEL_INTEGRITY } : {};
   let response;
@@ -296,7 +310,7 @@ async function fetchWheel() {
   }
   if (!response.ok) throw downloadError(WHEEL_PATH, `HTTP ${response.status}`);
   try {
-    return await response.arrayBuffer();
+    return await downloads.counted("wheel", response).arrayBuffer();
   } catch (error) {
     throw downloadError(WHEEL_PATH, describe(error), error);
   }
@@ -366,8 +380,8 @@ function restoreFrom(instance, bytes) {
   api.restoreSnapshot = () => restoreSnapshot.call(api, bytes);
 }
 
-async function restore(runtime, compiled, options, wheel) {
-  const pyodide = await startRuntime(runtime, compiled, options);
+async function restore(runtime, compiled, options, wheel, downloads) {
+  const pyodide = await startRuntime(runtime, compiled, options, downloads);
   findRestOnDemand(pyodide);
   mark("runtime");
   // the snapshot holds Python's memory, not its files: put the wheel back
@@ -381,9 +395,11 @@ async function restore(runtime, compiled, options, wheel) {
 /**
  * Start Pyodide with the qvcore engine imported.
  * Each call loads a new interpreter: call it once and share the result.
- * @param {(progress: {stage: string, fraction: number, message: string}) => void} [onProgress]
- *   called as loading goes on; stage is one of "runtime", "wheel", "import", "ready";
- *   fraction rises from 0 to 1.
+ * @param {(progress: {stage: string, fraction: number, message: string, key: string,
+ *   params: {percent?: number}}) => void} [onProgress]
+ *   called as loading goes on; stage is one of "runtime", "download" (how much of the large
+ *   downloads has arrived: params.percent), "wheel", "import", "ready"; fraction rises from 0
+ *   to 1; message says it in English, key and params in the pages' catalogs (STAGE_KEYS).
  * @param {{snapshot?: boolean, route?: "auto" | "build" | "start", after?: Promise,
  *   prepareAfter?: Promise, runtime?: Promise<WebAssembly.Module | null> | null}}
  *   [options]
@@ -405,15 +421,31 @@ async function restore(runtime, compiled, options, wheel) {
 export async function loadEngine(onProgress = () => {},
   { snapshot = true, route = "auto", after = null, prepareAfter = null, runtime: given = null }
   = {}) {
-  const report = (stage, fraction, message) => onProgress({ stage, fraction, message });
+  let told = "";
+  const report = (stage, fraction, message, params = {}) => {
+    if (told === "ready") return;  // a download's last count can come after (the snapshot's)
+    told = stage;
+    onProgress({ stage, fraction, message, key: STAGE_KEYS[stage], params });
+  };
   mark("start");
-  report("runtime", 0.05, "Starting Python…");
+  report("runtime", DOWNLOAD_FROM, "Starting Python…");
+  // a slow link's downloads show how far they have come, then the start is told again
+  const downloads = new DownloadProgress((part) => {
+    if (part >= 1) report("runtime", DOWNLOAD_TO, "Starting Python…");
+    else {
+      const percent = Math.floor(part * 100);
+      report("download", DOWNLOAD_FROM + (DOWNLOAD_TO - DOWNLOAD_FROM) * part,
+        `Downloading the game… ${percent}%`, { percent });
+    }
+  });
+  for (const [name, bytes] of Object.entries(DOWNLOAD_BYTES)) downloads.expect(name, bytes);
   const runtime = importRuntime();
-  const wheel = fetchWheel();
+  const wheel = fetchWheel(downloads);
   wheel.catch(() => {});  // awaited below
   const prepared = Promise.allSettled([prepareAfter]);
   const usable = snapshot && snapshotAvailable();
-  const compiled = prepared.then(async () => (await given?.catch(() => null)) ?? compileRuntime());
+  const compiled = prepared.then(async () => (await given?.catch(() => null))
+    ?? compileRuntime(downloads));
   compiled.then((module) => { mark("compiled"); settleCompiled(module); },
     () => settleCompiled(null));
   // Python could start once the board is painted (`after`) and the runtime compiled: a first
@@ -422,6 +454,10 @@ export async function loadEngine(onProgress = () => {},
   const saved = usable ? readSnapshot({
     after: prepared, runtime: compiled, ready, route,
     onRoute: (chosen) => { mark(`route-${chosen.route}`); settleRoute(chosen); },
+    onBytes: (received, expected) => {
+      downloads.expect("snapshot", expected);
+      downloads.arrived("snapshot", received);
+    },
   }) : null;
   saved?.catch(() => {});  // awaited below
   if (!usable) settleRoute({ route: "off" });
@@ -437,7 +473,7 @@ export async function loadEngine(onProgress = () => {},
         if (found.source === "copy") mark("snapshot-read");
         const pyodide = await restore(runtime, compiled, found.source === "build"
           ? restoreWhenWhole(found.memory, found.length)
-          : { _loadSnapshot: expandMemory(found.sparse) }, wheel);
+          : { _loadSnapshot: expandMemory(found.sparse) }, wheel, downloads);
         // the next visit reads the unzipped copy (kept once the page is idle)
         const restored = found;
         if (restored.source === "build") setTimeout(() => { restored.finish(true); }, 0);
@@ -461,7 +497,7 @@ export async function loadEngine(onProgress = () => {},
     }
   }
   if (found === null) settleSnapshot("unused");
-  const pyodide = await startRuntime(runtime, compiled, {});
+  const pyodide = await startRuntime(runtime, compiled, {}, downloads);
   findRestOnDemand(pyodide);
   mark("runtime");
   report("wheel", 0.8, "Installing the rules engine…");

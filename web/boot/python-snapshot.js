@@ -376,13 +376,15 @@ function weighOnRuntime(saveData, ready) {
  * @param {(route: {route: string, [measure: string]: any}) => void} [options.onRoute] told the
  *   route once it is chosen:
  *   {route: "copy"|"build"|"start", rate?, cpu?, download?, spared?, forced?}
+ * @param {(received: number, expected: number) => void} [options.onBytes] told, while the
+ *   build's file downloads, how many of its bytes have arrived (every BYTES_POLL_MS)
  * @returns {Promise<{source: "copy", sparse: Uint8Array} | {source: "build",
  *   memory: Promise<Uint8Array | null>, length: number,
  *   finish: (restored: boolean) => Promise<void>} | null>}
  * @throws {Error} when the build's file cannot be had whole (HTTP error, sha256, gzip)
  */
 export async function readSnapshot({ after = null, runtime = null, ready = null, route = "auto",
-  onRoute = () => {} } = {}) {
+  onRoute = () => {}, onBytes = null } = {}) {
   // a first visit's worker loads its modules while the page paints its board (starting a
   // thread is cheap; its modules loading when the snapshot is asked for held the download up
   // by 0.2 s on a local server), so that the snapshot is asked for the moment it may be
@@ -421,6 +423,7 @@ export async function readSnapshot({ after = null, runtime = null, ready = null,
     return fromBuild(rebuilt.then(({ memory }) => memory),
       async () => (await rebuilt).sparse(), () => {});
   }
+  if (onBytes) followBytes(worker, onBytes);
   const memory = worker.result.then(({ memory: bytes }) => bytes);
   memory.catch(() => {});  // told where it is awaited
   const sparse = async () => (await worker.result).sparse();
@@ -436,6 +439,24 @@ export async function readSnapshot({ after = null, runtime = null, ready = null,
   }
   if (!await taken) return null;
   return fromBuild(memory, sparse, worker.cancel);
+}
+
+/** How often the page asks the snapshot's worker how much has arrived, for the progress (ms). */
+const BYTES_POLL_MS = 250;
+
+/**
+ * Tell `onBytes` how much of the build's file has arrived, until the worker is done with it
+ * (its whole size then, whether it was taken or cancelled).
+ * @param {{progress: () => Promise<{received: number}>}} worker
+ * @param {(received: number, expected: number) => void} onBytes
+ */
+async function followBytes(worker, onBytes) {
+  for (;;) {
+    const { received } = await worker.progress();
+    onBytes(Math.min(received, SNAPSHOT_BYTES), SNAPSHOT_BYTES);
+    if (received >= SNAPSHOT_BYTES) return;
+    await new Promise((resolve) => { setTimeout(resolve, BYTES_POLL_MS); });
+  }
 }
 
 /**

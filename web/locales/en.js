@@ -651,6 +651,7 @@ export default {
 
   // -- added with the wiring of the remaining modules ------------------------------------
   "page.rules": "Rules",
+  "load.downloading": "Downloading the game… {percent}%",
   "load.starting": "Starting Python…",
   "load.unpacking": "Installing the rules engine…",
   "load.retry": "Try again",

@@ -651,6 +651,7 @@ export default {
 
   // -- added with the wiring of the remaining modules ------------------------------------
   "page.rules": "Reglas",
+  "load.downloading": "Descargando el juego… {percent} %",
   "load.starting": "Iniciando Python…",
   "load.unpacking": "Instalando el motor de reglas…",
   "load.retry": "Reintentar",

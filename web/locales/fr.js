@@ -651,6 +651,7 @@ export default {
 
   // -- added with the wiring of the remaining modules ------------------------------------
   "page.rules": "Règles",
+  "load.downloading": "Téléchargement du jeu… {percent} %",
   "load.starting": "Démarrage de Python…",
   "load.unpacking": "Installation du moteur de règles…",
   "load.retry": "Réessayer",

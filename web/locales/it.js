@@ -651,6 +651,7 @@ export default {
 
   // -- added with the wiring of the remaining modules ------------------------------------
   "page.rules": "Regole",
+  "load.downloading": "Scaricamento del gioco… {percent}%",
   "load.starting": "Avvio di Python…",
   "load.unpacking": "Installazione del motore delle regole…",
   "load.retry": "Riprova",

@@ -9,14 +9,11 @@ const root = document.documentElement;
 /** @param {string} id @returns {any} */
 const $ = (id) => document.getElementById(id);
 
-/** The loader's stages and their words (the Quo Vadis page's load.* keys). */
-const STAGE_KEYS = { runtime: "load.starting", wheel: "load.unpacking", import: "load.import",
-  ready: "load.ready" };
 /** t() of i18n.js once the catalogs are there; the loader speaks English before. */
 let say = null;
 
-const pyodide = loadEngine(({ stage, fraction, message }) => {
-  $("status").textContent = say && STAGE_KEYS[stage] ? say(STAGE_KEYS[stage]) : message;
+const pyodide = loadEngine(({ key, params, fraction, message }) => {
+  $("status").textContent = say && key ? say(key, params) : message;
   $("progress").value = fraction;
 });
 pyodide.catch(() => {});
