@@ -31,7 +31,8 @@ function say({ key, params = {}, english }) {
 }
 
 function showStatus() {
-  if (status) $("status").textContent = say(status);
+  // the same words again are not written again: the status line is read out when it changes
+  if (status && $("status").textContent !== say(status)) $("status").textContent = say(status);
 }
 
 

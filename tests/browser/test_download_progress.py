@@ -1,7 +1,8 @@
 """On a slow link a first visit shows how far its large downloads have come (the runtime's
 WebAssembly, the standard library, the wheel and, on the snapshot's route, the snapshot:
-web/boot/download-progress.js), in the page's language, on a bar that only moves forward,
-then the start, then a ready page."""
+web/boot/download-progress.js), in the page's language and by tens of percent (the status line
+is read out as it changes), on a bar that only moves forward, then the start, then a ready
+page."""
 
 from __future__ import annotations
 
@@ -61,6 +62,7 @@ def test_a_slow_first_visit_shows_its_downloads_coming_in(
     first, first_bar = percent_shown(page, pattern, 0)
     later, later_bar = percent_shown(page, pattern, first)
     assert 0 < first < later < 100
+    assert first % 10 == 0 and later % 10 == 0
     assert 0.05 < first_bar < later_bar < 0.75
     ready(page)
     text, value, _engine = page.evaluate(LOADING_JS)

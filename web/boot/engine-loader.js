@@ -429,11 +429,13 @@ export async function loadEngine(onProgress = () => {},
   };
   mark("start");
   report("runtime", DOWNLOAD_FROM, "Starting Python…");
-  // a slow link's downloads show how far they have come, then the start is told again
+  // a slow link's downloads show how far they have come, then the start is told again; the
+  // words change by tens of percent (the status line is read out as it changes), the bar
+  // by every count
   const downloads = new DownloadProgress((part) => {
     if (part >= 1) report("runtime", DOWNLOAD_TO, "Starting Python…");
     else {
-      const percent = Math.floor(part * 100);
+      const percent = Math.floor(part * 10) * 10;
       report("download", DOWNLOAD_FROM + (DOWNLOAD_TO - DOWNLOAD_FROM) * part,
         `Downloading the game… ${percent}%`, { percent });
     }

@@ -13,7 +13,9 @@ const $ = (id) => document.getElementById(id);
 let say = null;
 
 const pyodide = loadEngine(({ key, params, fraction, message }) => {
-  $("status").textContent = say && key ? say(key, params) : message;
+  const words = say && key ? say(key, params) : message;
+  // the same words again are not written again: the status line is read out when it changes
+  if ($("status").textContent !== words) $("status").textContent = words;
   $("progress").value = fraction;
 });
 pyodide.catch(() => {});
