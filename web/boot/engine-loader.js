@@ -51,7 +51,7 @@ const DOWNLOAD_BYTES = BUILT ? JSON.parse('__DOWNLOAD_BYTES__') : {};
 
 /** The loader's stages (the progress it reports) and their words in the pages' catalogs
  * (web/locales, "load.*"). */
-export const STAGE_KEYS = { runtime: "load.starting", download: "load.downloading",
+const STAGE_KEYS = { runtime: "load.starting", download: "load.downloading",
   wheel: "load.unpacking", import: "load.import", ready: "load.ready" };
 /** The part of the progress bar the downloads fill, after the start's. */
 const DOWNLOAD_FROM = 0.05;
