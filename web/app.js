@@ -31,10 +31,11 @@ function say({ key, params = {}, english }) {
 }
 
 function showStatus() {
+  if (!status) return;
   // the same words again are not written again: the status line is read out when it changes
-  if (status && $("status").textContent !== say(status)) $("status").textContent = say(status);
+  const words = say(status);
+  if ($("status").textContent !== words) $("status").textContent = words;
 }
-
 
 function progress(message, fraction) {
   if (failed) return;  // a late "Ready." must not hide a failure

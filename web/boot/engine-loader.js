@@ -60,6 +60,8 @@ const DOWNLOAD_TO = 0.75;
 const RUNTIME_URL = new URL("../pyodide/", import.meta.url).href;
 const BUILD_INFO_URL = new URL("../build-info.json", import.meta.url).href;
 const SITE_URL = new URL("../", import.meta.url).href;
+/** The build's standard library (STDLIB_PATH), or null when unbuilt. */
+const STDLIB_URL = BUILT ? new URL(STDLIB_PATH, SITE_URL).href : null;
 
 /** Where the wheel is written in Python's file system: the build stamps tools/snapshot.py's
  * SNAPSHOT_WHEEL_FILE, where the snapshot has it on sys.path. */
@@ -236,7 +238,7 @@ function watchRuntimeDownloads(compiled, downloads) {
       throw error;
     }
     if (watched && !response.ok) fail(downloadError(siteName(url), `HTTP ${response.status}`));
-    return url === stdlibURL() ? downloads.counted("stdlib", response) : response;
+    return url === STDLIB_URL ? downloads.counted("stdlib", response) : response;
   };
   WebAssembly.instantiateStreaming = async function watchedStreaming(source, imports) {
     const module = await compiled?.catch(() => null);
@@ -271,11 +273,6 @@ function importRuntime() {
   return module;
 }
 
-/** The build's standard library (STDLIB_PATH), or null when unbuilt. */
-function stdlibURL() {
-  return BUILT ? new URL(STDLIB_PATH, SITE_URL).href : null;
-}
-
 async function startRuntime(runtime, compiled, options, downloads) {
   let module;
   try {
@@ -286,7 +283,7 @@ async function startRuntime(runtime, compiled, options, downloads) {
   const watch = watchRuntimeDownloads(compiled, downloads);
   try {
     return await Promise.race([
-      module.loadPyodide({ indexURL: RUNTIME_URL, ...(BUILT ? { stdLibURL: stdlibURL() } : {}),
+      module.loadPyodide({ indexURL: RUNTIME_URL, ...(STDLIB_URL ? { stdLibURL: STDLIB_URL } : {}),
         ...options }),
       watch.failed,
     ]);
