@@ -20,6 +20,8 @@ HERE = Path(__file__).parent
 #: generous: a cold start takes 3-4 s on two cores
 ENGINE_TIMEOUT_MS = 60_000
 ENGINE_SETTLED = 'html[data-engine="ready"], html[data-engine="error"]'
+#: rules.js marks a reference page once its language switch and back link are wired
+RULES_READY = 'html[data-rules="ready"]'
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",

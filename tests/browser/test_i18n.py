@@ -13,13 +13,13 @@ import re
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Browser, Locator, Page, Route, expect
 
 from qvcore import board
 from qvcore.game import Game
 from qvcore.randomplay import random_action
 
-from .conftest import ENGINE_SETTLED, ENGINE_TIMEOUT_MS
+from .conftest import ENGINE_SETTLED, ENGINE_TIMEOUT_MS, RULES_READY
 from .play import (
     NAMES as NAMES_PLAY,
 )
@@ -170,10 +170,18 @@ def test_the_new_game_screen_has_its_own_switch(app: Page) -> None:
 
 def test_a_choice_made_in_the_rules_reference_is_followed_by_the_game(app: Page) -> None:
     """The rules pages share localStorage["qv-lang"]: a language chosen there (another tab)
-    re-labels the open game page at once."""
+    re-labels the open game page at once. The reference's script is made to arrive late, as
+    on a loaded machine: the switch is clicked once the page says it is wired."""
+    def arrive_late(route: Route) -> None:
+        served = route.fetch()
+        route.fulfill(response=served, body="await new Promise((wait) => setTimeout(wait, 500));"
+                      "\n" + served.text())
+
+    app.context.route("**/rules/rules.js", arrive_late)
     with app.context.expect_page() as opened:  # the new game screen is open at first
         app.get_by_test_id("new-game-dialog").get_by_test_id("dialog-rules").click()
     rules = opened.value
+    rules.locator(RULES_READY).wait_for(state="attached")
     rules.get_by_role("link", name="Español").click()
     expect(rules.locator("html")).to_have_attribute("lang", "es")
     expect(app.locator("html")).to_have_attribute("lang", "es")

@@ -12,6 +12,8 @@ from playwright.sync_api import Page, expect
 
 from tests.test_rules_pages import LANGUAGES, SECTION_IDS
 
+from .conftest import RULES_READY
+
 #: offline.js marks the page once the service worker has cached the site (first visit: the
 #: engine load plus 14 MB)
 OFFLINE_SETTLED = ('html[data-offline="ready"], html[data-offline="error"], '
@@ -107,6 +109,7 @@ def test_menu_rules_link_falls_back_to_the_browser_language(app: Page) -> None:
     rules = opened.value
     expect(rules).to_have_url(re.compile(r"/rules/fr\.html$"))
     expect(rules.locator("html")).to_have_attribute("lang", "fr")
+    rules.locator(RULES_READY).wait_for(state="attached")
     with rules.expect_event("close"):
         try:
             rules.get_by_role("link", name="Retour au jeu").click()

@@ -38,3 +38,7 @@ for (const back of document.querySelectorAll("a[data-back]")) {
     if (window.closed) event.preventDefault();
   });
 }
+
+// The switch and the back link act from here on; a test that opens this page in a new tab
+// waits for this mark before it clicks (a click before it is an ordinary link, not remembered).
+document.documentElement.dataset.rules = "ready";
