@@ -64,6 +64,35 @@ def test_choosing_a_bot_seat_starts_the_bots_worker_before_any_game(
     assert console_errors == []
 
 
+def test_a_bots_worker_with_no_kept_copy_rebuilds_the_snapshot_from_the_pages_runtime(
+        page: Page, site_url: str, console_errors: list[str]) -> None:
+    """A bot seat chosen before the page has kept its copy of the snapshot (a loaded machine:
+    the copy is kept in idle time; here it is dropped once kept) sends the worker to the
+    build's file: it lays Python's first memory out from the runtime the page compiled and
+    sent it, and downloads no WebAssembly of its own (it did: a CI failure of the test above)."""
+    page.add_init_script(COUNT_BOT_WORKERS)
+    open_site(page, site_url)
+    build = page.evaluate("window.__qv.buildInfo.build")
+    page.wait_for_function("build => localStorage.getItem('quo-vadis.snapshot') === build",
+                           arg=build)
+    page.evaluate("""async () => {
+      for (const name of await caches.keys()) {
+        if (name.startsWith("quo-vadis snapshot ")) await caches.delete(name);
+      }
+    }""")
+    page.get_by_test_id("new-game-dialog").get_by_test_id("kind-1").select_option("normal")
+    wait_counts(page, 1, 0)
+    page.wait_for_function("() => window.__qv.app.bots.loaded")
+    worker = next(w for w in page.workers if "bot-worker" in w.url)
+    fetched = worker.evaluate("""() => performance.getEntriesByType("resource")
+        .map((entry) => entry.name.split("/").pop())""")
+    assert any(name.endswith(".bin.gz") for name in fetched), fetched  # the build's file
+    assert not [name for name in fetched if name.endswith(".wasm")], fetched
+    start_with_bots(page, ["human", "normal", "normal"], handover=False)
+    wait_for_human(page)
+    assert console_errors == []
+
+
 def test_a_table_of_humans_stops_the_bots_worker_and_a_bot_seat_starts_it_again(
         page: Page, site_url: str, console_errors: list[str]) -> None:
     """Humans only, the worker a bot seat started stops (a second Python's memory); closing the

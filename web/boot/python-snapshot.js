@@ -141,16 +141,20 @@ export function expandMemory(sparse) {
   return memory;
 }
 
-/** The build's snapshot, rebuilt here (in a worker, or a page without one) with the runtime's
- * first memory read from its file (the browser has it by then): instantiating the module
- * compiled here would wait for the compile, which reading the file does not.
+/** The build's snapshot, rebuilt here (in a worker, or a page without one). The runtime's
+ * first memory is laid out, in a worker, from the runtime its page compiled and sent it (a
+ * bots' worker has it at once: runtime-transfer.js), so that the worker downloads no
+ * WebAssembly of its own; in a page, it is read from the runtime's file (the browser has it by
+ * then), since instantiating the module compiled here would wait for the compile.
  * @param {string} url
+ * @param {Promise<WebAssembly.Module|null> | null} runtime the runtime as readSnapshot has it
  * @returns {Promise<{memory: Uint8Array, sparse: () => Uint8Array}>} sparse makes the form
  *   kept for the next visit, from the same memory (the restore copies it, never moves it) */
-async function rebuildHere(url) {
+async function rebuildHere(url, runtime) {
+  const compiled = async () => (IN_PAGE ? null : (await runtime?.catch(() => null)) ?? null);
   const [diff, segments] = await Promise.all([
     fetchUnzipped(url, SNAPSHOT_INTEGRITY),
-    runtimeSegments(null, WASM_URL),
+    compiled().then((module) => runtimeSegments(module, WASM_URL)),
   ]);
   const memory = rebuildMemory(new Uint8Array(diff), segments);
   return { memory, sparse: () => sparseForm(memory) };
@@ -418,7 +422,7 @@ export async function readSnapshot({ after = null, runtime = null, ready = null,
   const worker = buildSnapshotWorker(url, runtime, priority, started ?? startWorker());
   if (!worker) {
     onRoute({ route: "build", forced: route === "build" });
-    const rebuilt = rebuildHere(url);
+    const rebuilt = rebuildHere(url, runtime);
     rebuilt.catch(() => {});  // the memory's failure is the one told
     return fromBuild(rebuilt.then(({ memory }) => memory),
       async () => (await rebuilt).sparse(), () => {});
