@@ -69,7 +69,8 @@ def test_a_bots_worker_with_no_kept_copy_rebuilds_the_snapshot_from_the_pages_ru
     """A bot seat chosen before the page has kept its copy of the snapshot (a loaded machine:
     the copy is kept in idle time; here it is dropped once kept) sends the worker to the
     build's file: it lays Python's first memory out from the runtime the page compiled and
-    sent it, and downloads no WebAssembly of its own (it did: a CI failure of the test above)."""
+    sent it, and downloads no WebAssembly of its own (it did: the test above failed so once,
+    under load)."""
     page.add_init_script(COUNT_BOT_WORKERS)
     open_site(page, site_url)
     build = page.evaluate("window.__qv.buildInfo.build")
