@@ -151,10 +151,10 @@ export function expandMemory(sparse) {
  * @returns {Promise<{memory: Uint8Array, sparse: () => Uint8Array}>} sparse makes the form
  *   kept for the next visit, from the same memory (the restore copies it, never moves it) */
 async function rebuildHere(url, runtime) {
-  const compiled = async () => (IN_PAGE ? null : (await runtime?.catch(() => null)) ?? null);
+  const module = IN_PAGE || !runtime ? null : runtime.catch(() => null);
   const [diff, segments] = await Promise.all([
     fetchUnzipped(url, SNAPSHOT_INTEGRITY),
-    compiled().then((module) => runtimeSegments(module, WASM_URL)),
+    Promise.resolve(module).then((compiled) => runtimeSegments(compiled, WASM_URL)),
   ]);
   const memory = rebuildMemory(new Uint8Array(diff), segments);
   return { memory, sparse: () => sparseForm(memory) };
