@@ -326,6 +326,15 @@ def answer_range(s: GameState, request: Request, q: int) -> tuple[int, int]:
     return low, high
 
 
+def consents_with_terms(s: GameState, request: Request, q: int) -> list[int]:
+    """The consents ``q`` may give on terms of its own (R11), as ``check_answer`` accepts them:
+    each it may give at all, none when a binding promise owes a consent (given without terms)
+    or keeps a refusal. An offer ``q`` cannot pay does not close them (R13: it may counter)."""
+    most = min(s.offices[PATH_FROM[request.path]].count(q), request.needed)
+    low, high = answer_bounds(s, q, most)
+    return [] if low >= 1 else list(range(1, high + 1))
+
+
 def answer_bounds(s: GameState, q: int, most: int) -> tuple[int, int]:
     """The consents ``q`` may give, after binding promises (R11)."""
     for promise in s.promises:

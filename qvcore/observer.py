@@ -18,6 +18,7 @@ from .legality import (
     add_offices,
     caesar_targets,
     caesar_term_targets,
+    consents_with_terms,
     copy_action,
     decision,
     legal_actions,
@@ -127,7 +128,8 @@ class Observer:
             "path": path, "from": PATH_FROM[path], "to": PATH_TO[path],
             "needed": request.needed,
             "own_spare": here.count(s.current) - 1,
-            "asked": [{"player": q, "senators": here.count(q)} for q in request.asked],
+            "asked": [{"player": q, "senators": here.count(q),
+                       "with_terms": consents_with_terms(s, request, q)} for q in request.asked],
             "offers": {str(q): self._terms(s, q, t) for q, t in request.offers.items()},
             "answers": {
                 str(q): {"consents": a.consents,

@@ -167,6 +167,8 @@ class AnswerView(TypedDict):
 class AskedView(TypedDict):
     player: int
     senators: int
+    #: the consents this player may give on terms of its own (R11): none under a binding promise
+    with_terms: list[int]
 
 
 RequestView = TypedDict("RequestView", {

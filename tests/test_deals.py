@@ -377,8 +377,38 @@ def test_r13_offer_the_consenter_cannot_pay_can_only_be_refused_or_countered() -
     request(game, RED, 3, 7, offers={str(BLACK): {"consenter_pays": ["V"]}})
     assert _answers(game, BLACK) == [0]
     rejected(game, {"type": "answer", "player": BLACK, "consents": 1}, "cannot_pay", "R13")
+    # the view says so (the page shows "agree on terms" from it): consenting on terms of its
+    # own stays open to black, one consent at most (its one senator there)
+    assert _with_terms(game, BLACK) == [1]
     answer(game, BLACK, 1, {})   # a counter-offer with no terms
     assert legal_of_type(game, "move")
+
+
+def _with_terms(game: Game, player: int) -> list[int]:
+    """The consents ``player`` may give on terms of its own, as the view of the request says."""
+    request = game.view(player)["request"]
+    return next(a["with_terms"] for a in request["asked"] if a["player"] == player)
+
+
+def test_r11_terms_of_ones_own_are_open_unless_a_promise_binds() -> None:
+    """R11: an asked player may name its own terms for each consent it may give; a binding
+    promise of consent is owed without terms, and a binding refusal gives none."""
+    game = new_game(3)
+    place(game, 3, RED, BLACK, BLACK)
+    request(game, RED, 3, 7)
+    assert _with_terms(game, BLACK) == [1]   # one consent is needed (R6.3)
+    consent, _ = _red_moves_with_black(terms={"promises": [CONSENT_TO_BLACK]})
+    place(consent, 8, BLACK, RED)
+    request(consent, BLACK, 8, 12)
+    assert _answers(consent, RED) == [1] and _with_terms(consent, RED) == []
+    rejected(consent, {"type": "answer", "player": RED, "consents": 1, "terms": {"split": True}},
+             "promise_binds", "R11")
+    refusal = new_game(3, first_player=WHITE)
+    place(refusal, 12, WHITE, RED)
+    refusal.state.turn = 2
+    refusal.state.promises.append(Promise(RED, "refuse", WHITE, 0, 3))
+    request(refusal, WHITE, 12, 13)
+    assert _answers(refusal, RED) == [0] and _with_terms(refusal, RED) == []
 
 
 @pytest.mark.parametrize(("terms", "code", "rule"), [

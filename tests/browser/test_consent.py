@@ -244,6 +244,60 @@ def test_terms_given_in_answer_to_an_offer_are_said_to_replace_it(app: Page) -> 
         f"{NAMES[consenter]}) and agrees (1 consent) on other terms: {NAMES[mover]} pays")
 
 
+def test_an_offer_the_asked_player_cannot_pay_is_answered_on_its_own_terms(app: Page) -> None:
+    """R11, R13: the mover's offer asks the consenter for a laurel it does not hold, so it cannot
+    simply agree; it may still name terms of its own (a review found only "Refuse" offered)."""
+    start_game(app)
+    game = Game(options(), SEED)
+
+    def ready(g: Game) -> bool:
+        s = g.state
+        if s.stage != "action" or scripted_action(g)["type"] != "request":
+            return False
+        others = [q for q in s.offices[scripted_action(g)["from"]] if q != s.current]
+        return bool(others) and sum(s.hoards[others[0]]) > 0
+
+    for action in advance_to(Game(options(), SEED), ready):
+        play(app, game, action)
+    request = scripted_action(game)
+    consenter = next(q for q in game.state.offices[request["from"]] if q != request["player"])
+    kind = "V"
+    assert game.state.hoards[consenter][5] == 0, "the consenter must lack the laurel asked"
+    wait_armed(app)
+    office(app, request["from"]).click()
+    office(app, request["to"]).click()
+    move = app.get_by_test_id("move-dialog")
+    move.get_by_test_id("offers-toggle").click()
+    move.get_by_test_id(f"offer-edit-{consenter}").click()
+    terms = app.get_by_test_id("terms-dialog")
+    terms.get_by_test_id(f"pay-consenter-{kind}-plus").click()
+    terms.get_by_test_id("terms-submit").click()
+    move.get_by_test_id("ask-consent").click()
+    game.apply({**request, "offers": {str(consenter): {"consenter_pays": [kind]}}})
+    wait_actions(app, len(game.actions))
+    assert [a["consents"] for a in game.view(consenter)["legal"]] == [0]
+
+    dialog = app.get_by_test_id("answer-dialog")
+    expect(dialog.get_by_test_id("dialog-to")).to_have_text(NAMES[consenter])
+    expect(dialog.get_by_test_id("answer-cannot-pay")).to_have_text(
+        "You do not hold the laurels this offer asks of you: refuse, or agree on terms of your "
+        "own (R11, R13).")
+    expect(dialog.get_by_test_id("answer-agree")).to_have_count(0)
+    dialog.get_by_test_id("answer-terms").click()
+    terms = app.get_by_test_id("terms-dialog")
+    expect(terms.get_by_test_id(f"pay-consenter-{kind}")).to_have_count(0)  # not its to give
+    needed = game.state.request.needed if game.state.request else 0
+    if terms.get_by_test_id("terms-consents").count():
+        terms.get_by_test_id("terms-consents").select_option(str(needed))
+    terms.get_by_test_id("terms-split").check()
+    terms.get_by_test_id("terms-submit").click()
+    game.apply({"type": "answer", "player": consenter, "consents": needed,
+                "terms": {"split": True}})
+    wait_actions(app, len(game.actions))
+    assert log_texts(app)[-1] == engine_log(game)[-1]
+    expect(app.get_by_test_id("supporters-dialog")).to_contain_text(NAMES[consenter])
+
+
 def test_the_caesar_bonus(app: Page) -> None:
     """Taking a Caesar laurel (R7.3) lets the mover move Caesar at the end of the turn."""
     start_game(app)

@@ -120,7 +120,10 @@ export function openAnswerDialog(table, seat) {
   const legal = own.view.legal.filter((a) => a.type === "answer" && a.player === seat);
   const choices = legal.map((a) => a.consents);
   const mover = view.current;
-  const senators = r.asked.find((a) => a.player === seat)?.senators ?? 0;
+  const asked = r.asked.find((a) => a.player === seat);
+  const senators = asked?.senators ?? 0;
+  /** the consents it may give on terms of its own (none under a binding promise, R11) */
+  const withTerms = asked?.with_terms ?? [];
   const offer = r.offers[String(seat)];
   const promise = view.promises.find((p) => p.by === seat && p.player === mover
     && (p.kind === "consent" || p.kind === "refuse"));
@@ -141,7 +144,8 @@ export function openAnswerDialog(table, seat) {
       offerNumbers(offer, r.laurel, view.pool)));
   }
   if (offer && senators > 0 && !choices.some((c) => c > 0) && !promise) {
-    body.push(h("p", { class: "note", "data-testid": "answer-cannot-pay" }, t("consent.answer.cannotPay")));
+    body.push(h("p", { class: "note", "data-testid": "answer-cannot-pay" }, t(withTerms.length
+      ? "consent.answer.cannotPayCounter" : "consent.answer.cannotPay")));
   }
   if (promise) {
     body.push(h("p", { class: "note" }, t(promise.kind === "consent" ? "consent.answer.promisedConsent"
@@ -159,11 +163,11 @@ export function openAnswerDialog(table, seat) {
       kind: "primary", testid: c === 1 ? "answer-agree" : "answer-agree-2",
       onClick: (d) => act(d, { type: "answer", player: seat, consents: c }) });
   }
-  if (most > 0 && !(promise?.kind === "consent")) {
+  if (withTerms.length) {
     actions.push({ label: t("consent.agreeTerms"), testid: "answer-terms", onClick: (d) => openTermsComposer(table, {
       composer: seat, mover, consenter: seat, from: r.from, to: r.to, laurel: r.laurel,
       title: t("consent.terms.title", { name: table.name(mover) }), submitLabel: t("consent.terms.submit"),
-      consents: choices.filter((c) => c > 0), initial: offer,
+      consents: withTerms, initial: offer,
       submit: (terms, consents) => {
         /** @type {ActionData} */
         const action = { type: "answer", player: seat, consents, terms };
