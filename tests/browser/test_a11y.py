@@ -362,6 +362,30 @@ def test_a_change_of_language_reads_out_nothing_of_the_log(app: Page) -> None:
     assert announcer.text_content() == ""
 
 
+def test_an_undone_action_or_a_past_game_is_not_left_to_be_read(app: Page) -> None:
+    """A review found the live region still holding an undone action, and, in a new game's
+    first dialog, the last game's end: a screen reader reading the dialog met them there. An
+    undo (said in the status line) and a new game empty it, as a change of language does."""
+    start_game(app)
+    game = Game(options(), SEED)
+    announcer = app.get_by_test_id("announcer")
+    for seat, entry in enumerate((1, 1, 3)):
+        app.get_by_test_id(f"add-{entry}").click()
+        game.apply({"type": "add", "player": seat, "office": entry})
+        wait_actions(app, seat + 1)
+    expect(announcer).to_have_text(engine_log(game)[-1])
+    app.get_by_test_id("undo").click()
+    app.get_by_test_id("undo-confirm").get_by_test_id("confirm-yes").click()
+    wait_actions(app, 2)
+    expect(app.get_by_test_id("log-message")).to_have_text("Undone: the last action.")
+    expect(announcer).to_have_text("")
+    app.get_by_test_id("add-2").click()
+    wait_actions(app, 3)
+    expect(announcer).to_have_text(re.compile("office 2"))
+    start_game(app, seed=SEED + 1)
+    expect(announcer).to_have_text("")
+
+
 def test_families_are_told_apart_by_shape(app: Page) -> None:
     start_game(app, names=FIVE)
     game = Game(options(FIVE), SEED)

@@ -166,6 +166,9 @@ export class Log {
       this.list.replaceChildren();
       this.shown = 0;
       this.gameKey = key;
+      // another game, a save or an undo: what was read out last is not this table's now (an
+      // undo is said in the status line), and a screen reader reading a dialog would meet it
+      this.announcer.textContent = "";
     }
     if (log.length > this.shown) {
       // a new game or a loaded save is not read out, only what happens at the table
