@@ -205,6 +205,23 @@ def test_a_control_focused_right_after_a_panel_click_keeps_the_focus(app: Page) 
     expect(app.get_by_test_id("caesar-dialog")).to_be_visible()
 
 
+def test_a_way_out_short_of_consents_says_how_many_can_be_had(app: Page) -> None:
+    """R6.3, R6.5: a review read "needs 2 consents nobody can give" while Brutus, beside
+    Aurelia in office 1, could give one: the label says how many can be given there."""
+    start_game(app)
+    game = Game(options(), SEED)
+    for seat, entry in enumerate((1, 1, 3)):
+        app.get_by_test_id(f"add-{entry}").click()
+        game.apply({"type": "add", "player": seat, "office": entry})
+        wait_actions(app, seat + 1)
+    hint = next(m for m in game.view(0)["moves"] if m["to"] == 5)
+    assert (hint["needed"], hint["others"], hint["caesar_frees"]) == (2, {"1": 1}, True)
+    wait_armed(app)
+    office(app, 1).click()
+    expect(app.get_by_test_id("dest-5")).to_contain_text(
+        "needs 2 consents and only 1 can be given here: only with Caesar on this path")
+
+
 def test_undo_asks_before_taking_back_another_players_decision(app: Page) -> None:
     start_game(app)
     game = Game(options(), SEED)

@@ -236,6 +236,7 @@ export default {
   "turn.over.newGame": "New game",
   "turn.nothingToAnswer": "Nothing to answer now.",
   "turn.dest.caesarOnly": { one: "needs {count} consent nobody can give: only with Caesar on this path", other: "needs {count} consents nobody can give: only with Caesar on this path" },
+  "turn.dest.caesarShort": { one: "needs {count} consent and only {given} can be given here: only with Caesar on this path", other: "needs {count} consents and only {given} can be given here: only with Caesar on this path" },
   "turn.caesarFrees": "Caesar on the path {path} would free this senator: move Caesar there as your turn's action, or with the bonus of a Caesar laurel (R6.5).",
 
   // -- consent dialogs (consent.js) -------------------------------------------------------

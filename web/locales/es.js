@@ -236,6 +236,7 @@ export default {
   "turn.over.newGame": "Nueva partida",
   "turn.nothingToAnswer": "Ahora no hay nada que responder.",
   "turn.dest.caesarOnly": { one: "necesita {count} apoyo que nadie puede dar: solo con César en este camino", other: "necesita {count} apoyos que nadie puede dar: solo con César en este camino" },
+  "turn.dest.caesarShort": { one: "necesita {count} apoyo y aquí solo se pueden dar {given}: solo con César en este camino", other: "necesita {count} apoyos y aquí solo se pueden dar {given}: solo con César en este camino" },
   "turn.caesarFrees": "Con César en el camino {path}, este senador podría salir: mueve a César allí como acción del turno, o con la bonificación de un laurel de César (R6.5).",
 
   // -- apoyo (consent.js) -------------------------------------------------------------------------

@@ -236,6 +236,7 @@ export default {
   "turn.over.newGame": "Nouvelle partie",
   "turn.nothingToAnswer": "Rien à répondre pour l'instant.",
   "turn.dest.caesarOnly": { one: "{count} consentement requis que personne ne peut donner\u00a0: seulement avec César sur ce chemin", other: "{count} consentements requis que personne ne peut donner\u00a0: seulement avec César sur ce chemin" },
+  "turn.dest.caesarShort": { one: "{count} consentement requis, {given} au plus ici\u00a0: seulement avec César sur ce chemin", other: "{count} consentements requis, {given} au plus ici\u00a0: seulement avec César sur ce chemin" },
   "turn.caesarFrees": "César sur le chemin {path} libérerait ce sénateur\u00a0: déplacez-y César comme action du tour, ou avec le bonus d'un laurier de César (R6.5).",
 
   // -- consentement (consent.js) ------------------------------------------------------------------

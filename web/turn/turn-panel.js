@@ -174,7 +174,11 @@ export class TurnPanel {
       const hints = this.turn.hintsFrom(selected);
       const list = h("div", { class: "choices" });
       for (const m of hints) {
-        const how = m.caesar_frees ? t("turn.dest.caesarOnly", { count: m.needed })
+        // the consents to be had here (the engine's counts): none, or fewer than needed
+        const given = m.own_spare + Object.values(m.others).reduce((a, b) => a + b, 0);
+        const how = m.caesar_frees ? given > 0
+          ? t("turn.dest.caesarShort", { count: m.needed, given })
+          : t("turn.dest.caesarOnly", { count: m.needed })
           : m.click === "refused" ? t("turn.dest.refused") : m.needed === 0
           ? t(m.caesar ? "turn.dest.caesar" : "turn.dest.free") : m.click === "move"
             ? t("turn.dest.own") : t("turn.dest.needs", { count: m.needed });
