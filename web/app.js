@@ -93,9 +93,23 @@ function wire(p) {
     refusal: (error) => p.refusalWords(app, error), look: (seat) => app.secrecy.look(seat),
     boardSvg: () => app.board,
   };
+  /** The undo the hand-over screen offers the player who just acted and holds the device:
+   * their own last action, when the rules let it be taken back (a table of humans; with bots,
+   * Undo goes back to a human's decision from the log). @param {number | null} holder */
+  const handoverUndo = (holder) => {
+    const log = app.view?.log ?? [];
+    if (holder === null || app.bots.any() || log[log.length - 1]?.player !== holder
+      || !app.engine.checkUndo(1).ok) return null;
+    return { name: () => app.name(holder), run: () => {
+      app.stage.keptBy(holder);
+      app.undo(1);
+      app.focusTurnHeading(true);  // the player goes on from the turn it is back at
+    } };
+  };
   app.stage = new p.Stage({
     view: () => app.view, decider: (view) => app.decider(view), botActor: (view) => app.bots.actor(view),
-    settings: () => app.settings(), handover: (seat) => app.secrecy.handover(seat),
+    settings: () => app.settings(),
+    handover: (seat, holder) => app.secrecy.handover(seat, handoverUndo(holder)),
     focusTurn: () => app.focusTurnHeading(true),
     say: (words, kind, place) => app.say(words, kind, place), render: () => app.render(),
     dialogs: {

@@ -10,7 +10,17 @@ from playwright.sync_api import Page, expect
 
 from qvcore.game import Game
 
-from .play import SEED, advance_to, engine_log, log_texts, options, play, start_game, wait_actions
+from .play import (
+    NAMES,
+    SEED,
+    advance_to,
+    engine_log,
+    log_texts,
+    options,
+    play,
+    start_game,
+    wait_actions,
+)
 
 HOSTILE = ['<b id="bold">Brutus</b>', '<img src=x onerror=f()>', "Cassia & Co"]
 
@@ -127,6 +137,35 @@ def test_names_with_html_show_as_text_and_the_hand_over_screen(app: Page) -> Non
     expect(app.locator("img")).to_have_count(0)
     label = app.get_by_test_id("office-1").get_attribute("aria-label") or ""
     assert HOSTILE[0] in label
+
+
+def test_the_hand_over_screen_lets_the_player_who_acted_take_it_back(app: Page) -> None:
+    """A review misclicked, and the hand-over screen that covered the board at once offered
+    only "I am Brutus: continue": to undo, Aurelia had to claim to be Brutus. The screen now
+    offers Aurelia's undo, and the device stays with her (no hand-over to the one holding it)."""
+    start_game(app, handover=True)
+    handover = app.get_by_test_id("handover")
+    # a new game's first hand-over: nothing to take back
+    expect(handover.get_by_role("heading")).to_have_text(f"Pass the device to {NAMES[0]}")
+    expect(handover.get_by_test_id("handover-undo")).to_have_count(0)
+    handover.get_by_test_id("handover-continue").click()
+    app.get_by_test_id("add-1").click()
+    wait_actions(app, 1)
+    expect(handover.get_by_role("heading")).to_have_text(f"Pass the device to {NAMES[1]}")
+    expect(handover.get_by_test_id("handover-undo")).to_have_text(f"Undo {NAMES[0]}'s action")
+    handover.get_by_test_id("handover-undo").click()
+    wait_actions(app, 0)
+    expect(app.get_by_test_id("log-message")).to_have_text("Undone: the last action.")
+    expect(handover).to_have_count(0)
+    expect(app.get_by_test_id("turn-heading")).to_contain_text(f"{NAMES[0]}'s turn")
+    expect(app.get_by_test_id("turn-heading")).to_be_focused()
+    # she plays again, and the device goes on to Brutus as before
+    app.get_by_test_id("add-2").click()
+    wait_actions(app, 1)
+    expect(handover.get_by_role("heading")).to_have_text(f"Pass the device to {NAMES[1]}")
+    game = Game(options(), SEED)
+    game.apply({"type": "add", "player": 0, "office": 2})
+    assert log_texts(app) == engine_log(game)
 
 
 def choose(rules: Page, game: Page, language: str) -> None:

@@ -90,10 +90,13 @@ export class Secrecy {
     document.removeEventListener("pointerdown", this.dismiss, true);
   }
 
-  /** Cover the table until the named player takes the device; resolves then.
+  /** Cover the table until the named player takes the device; resolves then. `undo`: the
+   * player still holding the device may take back what they just did instead (the table
+   * says whether the rules let it, and undoes it).
    * @param {number} seat
+   * @param {{name: () => string, run: () => void} | null} [undo]
    * @returns {Promise<void>} */
-  handover(seat) {
+  handover(seat, undo = null) {
     this.hide();
     const name = () => this.table.name(seat);
     return new Promise((resolve) => {
@@ -102,7 +105,9 @@ export class Secrecy {
         to: this.table.addressee(seat), escape: false,
         body: [h("p", {}, t("secrecy.handover.text", { name: name() }))],
         actions: [{ label: t("secrecy.handover.continue", { name: name() }), kind: "primary",
-          testid: "handover-continue", onClick: (d) => d.close() }],
+          testid: "handover-continue", onClick: (d) => d.close() },
+        ...(undo ? [{ label: t("log.undo.yes", { name: undo.name() }), kind: "quiet",
+          testid: "handover-undo", onClick: (d) => { d.close(); undo.run(); } }] : [])],
         onClose: () => resolve(),
       }));
     });

@@ -16,7 +16,8 @@ import { t, CHANGE_EVENT } from "../words/i18n.js";
  * @property {(view?: View) => number | null} decider  the seat the table waits for
  * @property {(view?: View) => number | null} botActor  the bot seat that decides now
  * @property {() => {handover?: boolean}} settings
- * @property {(seat: number) => Promise<void>} handover  the hand-over screen, until it is taken
+ * @property {(seat: number, holder: number | null) => Promise<void>} handover  the hand-over
+ *   screen, until it is taken (`holder`: who decided last, and so holds the device)
  * @property {() => void} focusTurn  the keyboard to the turn panel's heading (once no dialog
  *   is open): where the player who took the device goes on from
  * @property {(words: string | (() => string), kind?: string, place?: string) => void} say
@@ -58,6 +59,10 @@ export class Stage {
   /** The next sync opens the dialog even if the state is the same (a seat changed hands). */
   forget() { this.lastKey = null; }
 
+  /** The device stays with `seat` (it undid its action from the hand-over screen): the next
+   * sync hands it over only to another player. @param {number} seat */
+  keptBy(seat) { this.lastDecider = seat; }
+
   /** Open the mover's supporters dialog in place of the one open (a click asked for it). */
   supporters() {
     this.close();
@@ -93,7 +98,7 @@ export class Stage {
     }
     const handover = this.table.settings().handover && decider !== null && previous !== decider;
     if (handover) {
-      this.table.handover(decider).then(() => {
+      this.table.handover(decider, previous).then(() => {
         if (this.lastKey !== key) return;
         this.open(false);
         if (!this.dialog) this.table.focusTurn();  // a decision's dialog takes it itself
