@@ -8,6 +8,7 @@ the tests what the page must show.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 from weakref import WeakSet
 
@@ -59,6 +60,15 @@ def start_game(page: Page, names: list[str] | None = None, seed: int = SEED,
         confirm.get_by_test_id("confirm-yes").click()
     expect(dialog).to_have_count(0)
     wait_actions(page, 0)
+
+
+def add_senators(page: Page, game: Game, offices: Sequence[int]) -> None:
+    """Each seat in turn, from the first, adds a senator to the next of ``offices`` with the turn
+    panel's button (R5); ``game`` mirrors it."""
+    for seat, entry in enumerate(offices):
+        page.get_by_test_id(f"add-{entry}").click()
+        game.apply({"type": "add", "player": seat, "office": entry})
+        wait_actions(page, len(game.actions))
 
 
 def wait_actions(page: Page, count: int) -> None:

@@ -24,6 +24,7 @@ from tools.pins import fetch_axe
 from .play import (
     NAMES,
     SEED,
+    add_senators,
     advance_to,
     close_dialogs,
     engine_log,
@@ -369,10 +370,7 @@ def test_an_undone_action_or_a_past_game_is_not_left_to_be_read(app: Page) -> No
     start_game(app)
     game = Game(options(), SEED)
     announcer = app.get_by_test_id("announcer")
-    for seat, entry in enumerate((1, 1, 3)):
-        app.get_by_test_id(f"add-{entry}").click()
-        game.apply({"type": "add", "player": seat, "office": entry})
-        wait_actions(app, seat + 1)
+    add_senators(app, game, (1, 1, 3))
     expect(announcer).to_have_text(engine_log(game)[-1])
     app.get_by_test_id("undo").click()
     app.get_by_test_id("undo-confirm").get_by_test_id("confirm-yes").click()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Page, ViewportSize, expect
+from playwright.sync_api import Locator, Page, ViewportSize, expect
 
 from qvcore import board
 from qvcore.game import Game
@@ -139,6 +139,18 @@ def _before_a_request_with_a_laurel_to_pay(app: Page) -> tuple[Game, Action, str
     return game, request, kind
 
 
+def _compose_offer(app: Page, request: Action, consenter: int) -> tuple[Locator, Locator]:
+    """The mover clicks the request's path on the board and opens the offer to ``consenter``:
+    the move dialog and the terms dialog, to fill in."""
+    wait_armed(app)
+    office(app, request["from"]).click()
+    office(app, request["to"]).click()
+    move = app.get_by_test_id("move-dialog")
+    move.get_by_test_id("offers-toggle").click()
+    move.get_by_test_id(f"offer-edit-{consenter}").click()
+    return move, app.get_by_test_id("terms-dialog")
+
+
 def test_a_deal_with_a_payment(app: Page) -> None:
     """The asked player agrees on terms (the mover pays a laurel); the mover accepts by picking
     them as supporter, and the engine moves the token (R11, R13)."""
@@ -206,13 +218,7 @@ def test_terms_given_in_answer_to_an_offer_are_said_to_replace_it(app: Page) -> 
     game, request, kind = _before_a_request_with_a_laurel_to_pay(app)
     mover = request["player"]
     consenter = next(q for q in game.state.offices[request["from"]] if q != mover)
-    wait_armed(app)
-    office(app, request["from"]).click()
-    office(app, request["to"]).click()
-    move = app.get_by_test_id("move-dialog")
-    move.get_by_test_id("offers-toggle").click()
-    move.get_by_test_id(f"offer-edit-{consenter}").click()
-    terms = app.get_by_test_id("terms-dialog")
+    move, terms = _compose_offer(app, request, consenter)
     terms.get_by_test_id("promise-add").click()
     terms.get_by_test_id("promise-by").select_option(str(mover))
     terms.get_by_test_id("promise-player").select_option(str(consenter))
@@ -263,13 +269,7 @@ def test_an_offer_the_asked_player_cannot_pay_is_answered_on_its_own_terms(app: 
     consenter = next(q for q in game.state.offices[request["from"]] if q != request["player"])
     kind = "V"
     assert game.state.hoards[consenter][5] == 0, "the consenter must lack the laurel asked"
-    wait_armed(app)
-    office(app, request["from"]).click()
-    office(app, request["to"]).click()
-    move = app.get_by_test_id("move-dialog")
-    move.get_by_test_id("offers-toggle").click()
-    move.get_by_test_id(f"offer-edit-{consenter}").click()
-    terms = app.get_by_test_id("terms-dialog")
+    move, terms = _compose_offer(app, request, consenter)
     terms.get_by_test_id(f"pay-consenter-{kind}-plus").click()
     terms.get_by_test_id("terms-submit").click()
     move.get_by_test_id("ask-consent").click()

@@ -14,6 +14,7 @@ from qvcore.game import Game
 from .play import (
     NAMES,
     SEED,
+    add_senators,
     advance_to,
     engine_log,
     log_texts,
@@ -210,10 +211,7 @@ def test_a_way_out_short_of_consents_says_how_many_can_be_had(app: Page) -> None
     Aurelia in office 1, could give one: the label says how many can be given there."""
     start_game(app)
     game = Game(options(), SEED)
-    for seat, entry in enumerate((1, 1, 3)):
-        app.get_by_test_id(f"add-{entry}").click()
-        game.apply({"type": "add", "player": seat, "office": entry})
-        wait_actions(app, seat + 1)
+    add_senators(app, game, (1, 1, 3))
     hint = next(m for m in game.view(0)["moves"] if m["to"] == 5)
     assert (hint["needed"], hint["others"], hint["caesar_frees"]) == (2, {"1": 1}, True)
     wait_armed(app)
@@ -225,10 +223,7 @@ def test_a_way_out_short_of_consents_says_how_many_can_be_had(app: Page) -> None
 def test_undo_asks_before_taking_back_another_players_decision(app: Page) -> None:
     start_game(app)
     game = Game(options(), SEED)
-    for seat, entry in enumerate((1, 1, 3)):
-        app.get_by_test_id(f"add-{entry}").click()
-        game.apply({"type": "add", "player": seat, "office": entry})
-        wait_actions(app, seat + 1)
+    add_senators(app, game, (1, 1, 3))
     # Aurelia decides now; the last action was Cassia's
     app.get_by_test_id("undo").click()
     confirm = app.get_by_test_id("undo-confirm")
