@@ -317,7 +317,7 @@ def answer_range(s: GameState, request: Request, q: int) -> tuple[int, int]:
     """The fewest and most consents ``q`` may answer ``request`` with now: the senators it has
     there (at most the consents needed, R6.3), binding promises (R11), and an offer that asks
     a payment ``q`` cannot make (R13) leaves only a refusal."""
-    most = min(s.offices[PATH_FROM[request.path]].count(q), request.needed)
+    most = answer_most(s, request, q)
     low, high = answer_bounds(s, q, most) if s.promises else (0, most)
     if request.offers and low == 0:
         offer = request.offers.get(q)
@@ -330,9 +330,14 @@ def consents_with_terms(s: GameState, request: Request, q: int) -> list[int]:
     """The consents ``q`` may give on terms of its own (R11), as ``check_answer`` accepts them:
     each it may give at all, none when a binding promise owes a consent (given without terms)
     or keeps a refusal. An offer ``q`` cannot pay does not close them (R13: it may counter)."""
-    most = min(s.offices[PATH_FROM[request.path]].count(q), request.needed)
-    low, high = answer_bounds(s, q, most)
+    low, high = answer_bounds(s, q, answer_most(s, request, q))
     return [] if low >= 1 else list(range(1, high + 1))
+
+
+def answer_most(s: GameState, request: Request, q: int) -> int:
+    """The most consents ``q`` can give the request: its senators in the office, at most the
+    consents needed (R6.3)."""
+    return min(s.offices[PATH_FROM[request.path]].count(q), request.needed)
 
 
 def answer_bounds(s: GameState, q: int, most: int) -> tuple[int, int]:
@@ -724,7 +729,7 @@ def check_answer(s: GameState, q: int, action: Action) -> tuple[int, Terms | Non
     if q in request.answers:
         raise RuleError("R6.3", "already_answered", f"{s.options.names[q]} has already answered")
     consents = action["consents"]
-    most = min(s.offices[a].count(q), request.needed)
+    most = answer_most(s, request, q)
     if not _is_int(consents) or not 0 <= consents <= most:
         raise RuleError("R6.3", "bad_consents", f"{s.options.names[q]} may give 0 to {most} "
                         f"consents here", most=most, consents=repr(consents))
