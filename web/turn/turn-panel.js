@@ -35,6 +35,20 @@ const SINCE_LINES = 8;
  * @property {(seat: number) => void} look  a seat looks at its own laurels
  */
 
+/** How a move to a destination can be made, in words: the view's hint says it (R6).
+ * @param {import("qvcore-protocol").Hint} m */
+function destinationWords(m) {
+  if (m.caesar_frees) {
+    // the consents to be had here (the engine's counts): none, or fewer than needed
+    const given = m.own_spare + Object.values(m.others).reduce((a, b) => a + b, 0);
+    return given > 0 ? t("turn.dest.caesarShort", { count: m.needed, given })
+      : t("turn.dest.caesarOnly", { count: m.needed });
+  }
+  if (m.click === "refused") return t("turn.dest.refused");
+  if (m.needed === 0) return t(m.caesar ? "turn.dest.caesar" : "turn.dest.free");
+  return m.click === "move" ? t("turn.dest.own") : t("turn.dest.needs", { count: m.needed });
+}
+
 export class TurnPanel {
   /** @param {PanelTable} table */
   constructor(table) {
@@ -174,14 +188,7 @@ export class TurnPanel {
       const hints = this.turn.hintsFrom(selected);
       const list = h("div", { class: "choices" });
       for (const m of hints) {
-        // the consents to be had here (the engine's counts): none, or fewer than needed
-        const given = m.own_spare + Object.values(m.others).reduce((a, b) => a + b, 0);
-        const how = m.caesar_frees ? given > 0
-          ? t("turn.dest.caesarShort", { count: m.needed, given })
-          : t("turn.dest.caesarOnly", { count: m.needed })
-          : m.click === "refused" ? t("turn.dest.refused") : m.needed === 0
-          ? t(m.caesar ? "turn.dest.caesar" : "turn.dest.free") : m.click === "move"
-            ? t("turn.dest.own") : t("turn.dest.needs", { count: m.needed });
+        const how = destinationWords(m);
         const laurel = m.laurel ? t("turn.dest.laurel", { laurel: t(`laurel.kind.${m.laurel}`) }) : "";
         // a refusal says why before it is clicked (the rule's words, as a click shows them)
         const why = m.click === "refused" && !m.caesar_frees
