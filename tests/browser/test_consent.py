@@ -258,9 +258,12 @@ def test_an_offer_the_asked_player_cannot_pay_is_answered_on_its_own_terms(app: 
 
     def ready(g: Game) -> bool:
         s = g.state
-        if s.stage != "action" or scripted_action(g)["type"] != "request":
+        if s.stage != "action":
             return False
-        others = [q for q in s.offices[scripted_action(g)["from"]] if q != s.current]
+        a = scripted_action(g)
+        if a["type"] != "request":
+            return False
+        others = [q for q in s.offices[a["from"]] if q != s.current]
         return bool(others) and sum(s.hoards[others[0]]) > 0
 
     for action in advance_to(Game(options(), SEED), ready):
@@ -286,9 +289,9 @@ def test_an_offer_the_asked_player_cannot_pay_is_answered_on_its_own_terms(app: 
     dialog.get_by_test_id("answer-terms").click()
     terms = app.get_by_test_id("terms-dialog")
     expect(terms.get_by_test_id(f"pay-consenter-{kind}")).to_have_count(0)  # not its to give
-    needed = game.state.request.needed if game.state.request else 0
-    if terms.get_by_test_id("terms-consents").count():
-        terms.get_by_test_id("terms-consents").select_option(str(needed))
+    assert game.state.request is not None
+    needed = game.state.request.needed
+    terms.get_by_test_id("terms-consents").select_option(str(needed))
     terms.get_by_test_id("terms-split").check()
     terms.get_by_test_id("terms-submit").click()
     game.apply({"type": "answer", "player": consenter, "consents": needed,
