@@ -236,7 +236,7 @@ export default {
   "turn.over.newGame": "Nueva partida",
   "turn.nothingToAnswer": "Ahora no hay nada que responder.",
   "turn.dest.caesarOnly": { one: "necesita {count} apoyo que nadie puede dar: solo con César en este camino", other: "necesita {count} apoyos que nadie puede dar: solo con César en este camino" },
-  "turn.dest.caesarShort": { one: "necesita {count} apoyo y aquí solo se pueden dar {given}: solo con César en este camino", other: "necesita {count} apoyos y aquí solo se pueden dar {given}: solo con César en este camino" },
+  "turn.dest.caesarShort": { one: "necesita {count} apoyo y aquí hay como mucho {given}: solo con César en este camino", other: "necesita {count} apoyos y aquí hay como mucho {given}: solo con César en este camino" },
   "turn.caesarFrees": "Con César en el camino {path}, este senador podría salir: mueve a César allí como acción del turno, o con la bonificación de un laurel de César (R6.5).",
 
   // -- apoyo (consent.js) -------------------------------------------------------------------------
@@ -264,7 +264,7 @@ export default {
   "consent.answer.laurel": "Quien mueve tomaría {laurel}.",
   "consent.answer.offer": "{mover} ofrece: {terms}. Si apoyas, aceptas esta oferta.",
   "consent.answer.cannotPay": "No tienes los laureles que esta oferta te pide, así que solo puedes rechazar (R13).",
-  "consent.answer.cannotPayCounter": "No tienes los laureles que esta oferta te pide: rechaza, o apoya con condiciones propias (R11, R13).",
+  "consent.answer.cannotPayCounter": "No tienes los laureles que esta oferta te pide: rechaza o apoya con condiciones propias (R11, R13).",
   "consent.answer.promisedConsent": "Prometiste apoyar a {name}; la promesa te obliga ahora (R11).",
   "consent.answer.promisedRefuse": "Prometiste negarle tu apoyo a {name}; la promesa te obliga ahora (R11).",
   "consent.agree": "Apoyar",

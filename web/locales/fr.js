@@ -264,7 +264,7 @@ export default {
   "consent.answer.laurel": "Le joueur qui se déplace prendrait {laurel}.",
   "consent.answer.offer": "{mover} offre\u00a0: {terms}. En consentant, vous acceptez cette offre.",
   "consent.answer.cannotPay": "Vous n'avez pas les lauriers que cette offre vous demande\u00a0; vous ne pouvez que refuser (R13).",
-  "consent.answer.cannotPayCounter": "Vous n'avez pas les lauriers que cette offre vous demande\u00a0: refusez, ou consentez à vos propres conditions (R11, R13).",
+  "consent.answer.cannotPayCounter": "Vous n'avez pas les lauriers que cette offre vous demande\u00a0: refusez ou consentez sous vos propres conditions (R11, R13).",
   "consent.answer.promisedConsent": "Vous avez promis votre consentement à {name}\u00a0; la promesse vous engage maintenant (R11).",
   "consent.answer.promisedRefuse": "Vous avez promis de refuser votre consentement à {name}\u00a0; la promesse vous engage maintenant (R11).",
   "consent.agree": "Consentir",

@@ -236,7 +236,7 @@ export default {
   "turn.over.newGame": "Nuova partita",
   "turn.nothingToAnswer": "Non c'è niente a cui rispondere ora.",
   "turn.dest.caesarOnly": { one: "serve {count} consenso che nessuno può dare: solo con Cesare su questo percorso", other: "servono {count} consensi che nessuno può dare: solo con Cesare su questo percorso" },
-  "turn.dest.caesarShort": { one: "serve {count} consenso e qui se ne possono avere al massimo {given}: solo con Cesare su questo percorso", other: "servono {count} consensi e qui se ne possono avere al massimo {given}: solo con Cesare su questo percorso" },
+  "turn.dest.caesarShort": { one: "serve {count} consenso, qui al massimo {given}: solo con Cesare su questo percorso", other: "servono {count} consensi, qui al massimo {given}: solo con Cesare su questo percorso" },
   "turn.caesarFrees": "Con Cesare sul percorso {path} questo senatore potrebbe partire: sposta lì Cesare come azione del turno, oppure con il bonus di un Alloro di Cesare (R6.5).",
 
   // -- consenso (consent.js) --------------------------------------------------------------------
