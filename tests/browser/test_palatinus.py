@@ -451,11 +451,12 @@ def test_the_end_of_a_game_fits_the_screen_and_the_log_keeps_every_action(
     assert fits["page"] <= fits["window"], fits
     # no word of a player's name is cut across two lines (a review read "Marcu / s", beside six
     # hill tokens): the table drawn again with every player holding six tokens and two discs
-    pal.evaluate("""() => {
+    pal.evaluate("""async () => {
+        const { resultTable } = await import("./palatinus/scoring-screen.js");
         const old = document.querySelector('[data-testid="pal-result"]');
         const players = [0, 1, 2].map((player) => ({player, tokens: [5, 3, 4, 5, 3, 6],
             discs: [1, 2], captured: 12, points: 41}));
-        old.replaceWith(window.__pal.table.resultTable({step: "total", players, winners: [1]}));
+        old.replaceWith(resultTable(window.__pal.table, {step: "total", players, winners: [1]}));
     }""")
     cut = pal.evaluate("""() => [...document.querySelectorAll(
             '[data-testid="pal-result"] tbody th')].flatMap((th) => {

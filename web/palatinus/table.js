@@ -5,17 +5,18 @@
 // passes between players. A seat's own view (its hand and its face-down kinds) is asked for
 // only once that seat's player has confirmed it is them (with one person at the table, at
 // once), and dropped as soon as they have played. The set-up shows nobody's screen (only the
-// seat's legal lays are read from its view), so it needs no hand-over. So another seat's hidden kind never
-// reaches the DOM. The page decides no rule: every choice offered comes from the seat view's
+// seat's legal lays are read from its view), so it needs no hand-over. So another seat's hidden
+// kind never reaches the DOM. The page decides no rule: every choice offered comes from the seat view's
 // legal actions, and every action goes through the engine. When the table turns to another
 // player, input is held for a moment (guard.js, as in Quo Vadis: <html data-guard="on">), so
 // a double-click meant for the player before decides nothing for the next one.
 //
 // State on <html>: data-pal-stage (setup|place|over), data-pal-current (the seat to act),
 // data-pal-turn (human|bot: who plays the seat to act), data-pal-looking (the seat whose own
-// view is shown, or absent), data-pal-actions (the
-// number of actions), data-pal-scoring (shown|done), data-saved (the autosave's action count),
-// data-pal-replay (replay.js: the actions shown when a finished game is watched again).
+// view is shown, or absent), data-pal-actions (the number of actions), data-saved (the
+// autosave's action count), data-pal-scoring and data-pal-shown (scoring-screen.js: the final
+// scoring), data-pal-replay (replay.js: the actions shown when a finished game is watched
+// again).
 
 import { confirmUndo } from "../panels/dialogs.js";
 import { h, replace } from "../panels/dom.js";
@@ -24,16 +25,15 @@ import { has, t } from "../words/i18n.js";
 import { COLOURS, tilePreview } from "./board.js";
 import { botPauseMs, PalBots } from "./bots.js";
 import { PalReplay } from "./replay.js";
-import { boardAfter, boardBefore, hillAt, tilesAfter } from "./scoring.js";
 import { writeAutosave } from "./saves.js";
-import { logText, pieceChoice, pieceWithColour, stepText } from "./words.js";
+import { renderScoring } from "./scoring-screen.js";
+import { logText, pieceChoice, pieceWithColour } from "./words.js";
 
 const root = document.documentElement;
 
 /** @typedef {{kind: string, name: string}} Seat  kind: "human", "easy" or "hard" */
 /** @typedef {import("qvcore-palatinus-protocol").View} View */
 /** @typedef {import("qvcore-palatinus-protocol").Final} Final */
-/** @typedef {import("qvcore-palatinus-protocol").StepData} StepData */
 
 export class PalTable {
   /**
@@ -497,94 +497,9 @@ export class PalTable {
       { message: String(error?.message ?? error) })));
   }
 
+  /** The final scoring, step by step (scoring-screen.js). */
   renderScoring() {
-    const final = this.final;
-    this.els.heading.textContent = t("palatinus.score.heading");
-    if (!final) {
-      this.board.draw(this.view);
-      replace(this.els.panel, h("p", {}, t("palatinus.score.none")));
-      return;
-    }
-    const steps = final.steps;
-    const names = this.names();
-    const done = this.shown >= steps.length;
-    root.dataset.palScoring = done ? "done" : "shown";
-    root.dataset.palShown = String(this.shown);
-    const shownSteps = steps.slice(0, this.shown);
-    this.board.draw({ ...this.view, tiles: tilesAfter(this.view.tiles, steps, this.shown) },
-      { pieces: this.shown ? boardAfter(steps, this.shown)
-      : boardBefore(this.view.board), hill: this.shown ? hillAt(steps, this.shown - 1) : null, names });
-    const next = () => {
-      this.shown = Math.min(steps.length, this.shown + 1);
-      this.renderScoring();
-      /** @type {HTMLElement|null} */ (document.querySelector('[data-testid="pal-score-next"]'))
-        ?.focus();
-    };
-    const all = () => {
-      this.shown = steps.length;
-      this.renderScoring();
-      // the button is gone: the keyboard goes on with the result the scoring ends with
-      /** @type {HTMLElement|null} */ (this.els.panel.querySelector('[data-testid="pal-result"]'))
-        ?.focus();
-    };
-    replace(this.els.panel,
-      h("ol", { class: "pal-steps", "data-testid": "pal-steps", "aria-live": "polite",
-        tabindex: "0", "aria-label": t("palatinus.score.heading") },
-        shownSteps.map((st) => h("li", { class: `pal-step ${st.step}`, "data-step": st.step },
-          stepText(st, names)))),
-      done ? [this.resultTable(steps[steps.length - 1]), this.replayButton()]
-        : h("p", { class: "pal-row" },
-        h("button", { type: "button", class: "btn primary", "data-testid": "pal-score-next",
-          onclick: next }, t("palatinus.score.next")),
-        h("button", { type: "button", class: "btn", "data-testid": "pal-score-all",
-          onclick: all }, t("palatinus.score.all"))));
-    if (!done) this.showNewestStep();
-  }
-
-  /** The newest scoring step in sight at the foot of its list, and the page scrolled (the
-   * least it can) so that the hill being scored and the Next step button are in sight
-   * together: on a phone the board sits above the panel, and a review saw it scrolled away
-   * while its hills were scored. */
-  showNewestStep() {
-    const list = this.els.panel.querySelector(".pal-steps");
-    const next = this.els.panel.querySelector('[data-testid="pal-score-next"]');
-    if (!list || !next) return;
-    list.scrollTop = list.scrollHeight;
-    const tile = this.board.svg.querySelector(".pal-tile.scoring");
-    const bottom = next.getBoundingClientRect().bottom;
-    const top = tile ? tile.getBoundingClientRect().top : bottom;
-    const room = innerHeight - (bottom - top);
-    if (room < 0) {
-      next.scrollIntoView({ block: "nearest" });  // both do not fit: the button, under the finger
-      return;
-    }
-    const margin = Math.min(8, room / 2);
-    if (top < margin) scrollBy(0, top - margin);
-    else if (bottom > innerHeight - margin) scrollBy(0, bottom - innerHeight + margin);
-  }
-
-  /** Watch the finished game again (replay.js), once its scoring was shown. */
-  replayButton() {
-    return h("p", {}, h("button", { type: "button", class: "btn", "data-testid": "pal-replay",
-      onclick: () => this.replay.start() }, t("palatinus.replay")));
-  }
-
-  /** @param {StepData} total the scoring's `total` step */
-  resultTable(total) {
-    const winners = new Set(total.winners);
-    return h("table", { class: "pal-result", "data-testid": "pal-result", tabindex: "-1" },
-      h("caption", {}, t("palatinus.result.caption")),
-      h("thead", {}, h("tr", {},
-        ["player", "tokens", "discs", "captured", "points"].map((k) =>
-          h("th", { scope: "col" }, t(`palatinus.result.${k}`))))),
-      h("tbody", {}, total.players.map((p) => h("tr", {
-        class: winners.has(p.player) ? "winner" : "", "data-winner": String(winners.has(p.player)) },
-      h("th", { scope: "row" }, this.who(p.player),
-        winners.has(p.player) ? ` ★ ${t("palatinus.result.winner")}` : ""),
-      h("td", {}, p.tokens.join(" + ") || "–"),
-      h("td", {}, p.discs.join(" + ") || "–"),
-      h("td", {}, String(p.captured)),
-      h("td", {}, String(p.points))))));
+    renderScoring(this);
   }
 
   /** The players and what each holds, from `view` (the table's, or a replay's step). */
