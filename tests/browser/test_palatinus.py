@@ -523,6 +523,10 @@ def test_no_other_seats_hidden_kind_reaches_the_dom(pal: Page) -> None:
             if not looking:  # nobody's screen while the device is handed over
                 assert pal.get_by_test_id("pal-hand").count() == 0
                 assert pal.locator("[data-kind]").count() == 0
+                # nor the words of an inhabitant wolf side up, the one just placed included
+                # (the line that named it under the board stayed in the page, hidden)
+                said = re.findall(rf"(?:{'|'.join(KIND_WORDS)}), wolf side up", text)
+                assert not said, said
             else:  # the seat's own face-down kinds are shown to it: the check below can fail
                 for piece in hidden_of(pal, current):
                     label = pal.locator(f"[data-cell='{piece['terrain']}']").get_attribute(

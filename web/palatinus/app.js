@@ -105,7 +105,7 @@ async function main() {
     table.view = null;
     delete root.dataset.palStage;
     $("pal-turn-heading").textContent = t("palatinus.start.heading");
-    $("pal-choice").hidden = true;
+    table.clearChoice();
     $("pal-export").disabled = true;
     const count = h("select", { id: "pal-count", "data-testid": "pal-count" },
       [2, 3, 4, 5].map((n) => h("option", { value: String(n) }, String(n))));

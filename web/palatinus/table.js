@@ -278,7 +278,7 @@ export class PalTable {
     if (this.own) root.dataset.palLooking = String(this.own.viewer);
     else delete root.dataset.palLooking;
     this.renderBanner(view);
-    this.els.choice.hidden = true;  // renderPlace names the inhabitant chosen
+    this.clearChoice();  // renderPlace names the inhabitant chosen
     if (this.replay.on) {
       this.renderPlayers();
       return this.replay.render();
@@ -293,6 +293,14 @@ export class PalTable {
     else if (!this.own) this.renderHandOver(view.current);
     else this.renderPlace();
     holdButtons(this.els.panel.querySelectorAll("button"));
+  }
+
+  /** The line under the board that names the inhabitant chosen, hidden and emptied: hidden
+   * alone, it kept the kind of an inhabitant just placed wolf side up in the page while the
+   * device went to the next player (P8). */
+  clearChoice() {
+    this.els.choice.hidden = true;
+    this.els.choice.textContent = "";
   }
 
   /** The header's banner: whose turn it is, with their chip (as Quo Vadis?'s), the replay, or
