@@ -1,4 +1,4 @@
-"""The final scoring step by step (P5-P7, web/palatinus/table.js renderScoring): each step a
+"""The final scoring step by step (P5-P7, web/palatinus/scoring-screen.js): each step a
 player asks for comes into sight. A review found the newest steps hidden below the list's own
 scroll and, on a phone, the board scrolled away above it while its hills were scored."""
 
@@ -72,3 +72,27 @@ def test_show_all_leaves_the_keyboard_on_the_result(pal: Page, tmp_path: Path) -
     pal.keyboard.press("Enter")
     pal.locator("html[data-pal-scoring='done']").wait_for(state="attached")
     expect(pal.get_by_test_id("pal-result")).to_be_focused()
+
+
+def test_show_all_ends_the_list_on_its_last_step(pal: Page, tmp_path: Path) -> None:  # noqa: F811
+    """A review pressed "Show all" after a few steps and saw the list jump back to its first
+    step, a line cut in half above the result: the list ends on its last step (the winner,
+    P7), as it follows the newest step while they are tapped through."""
+    open_save(pal, finished_save(11), tmp_path)
+    pal.locator("html[data-pal-shown='0']").wait_for(state="attached")
+    for shown in range(1, 4):
+        pal.get_by_test_id("pal-score-next").click()
+        pal.locator(f"html[data-pal-shown='{shown}']").wait_for(state="attached")
+    pal.get_by_test_id("pal-score-all").click()
+    pal.locator("html[data-pal-scoring='done']").wait_for(state="attached")
+    end = pal.evaluate("""() => {
+        const list = document.querySelector('[data-testid="pal-steps"]');
+        const last = list.lastElementChild.getBoundingClientRect();
+        const box = list.getBoundingClientRect();
+        return {scrolls: list.scrollHeight > list.clientHeight,
+                last: last.top >= box.top - 1 && last.bottom <= box.bottom + 1,
+                step: list.lastElementChild.dataset.step};
+    }""")
+    assert end["scrolls"], "the list is short enough to show whole: nothing checked"
+    assert end["last"], end
+    assert end["step"] == "total", end

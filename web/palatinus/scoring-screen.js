@@ -61,21 +61,21 @@ export function renderScoring(table) {
           onclick: next }, t("palatinus.score.next")),
         h("button", { type: "button", class: "btn", "data-testid": "pal-score-all",
           onclick: all }, t("palatinus.score.all"))));
+  // the newest step at the foot of the list, the last one too when all were shown at once
+  const list = table.els.panel.querySelector(".pal-steps");
+  if (list) list.scrollTop = list.scrollHeight;
   if (!done) showNewestStep(table);
 }
 
 /**
- * The newest scoring step in sight at the foot of its list, and the page scrolled (the least
- * it can) so that the hill being scored and the Next step button are in sight together: on a
- * phone the board sits above the panel, and a review saw it scrolled away while its hills
- * were scored.
+ * The page scrolled (the least it can) so that the hill being scored and the Next step button
+ * are in sight together: on a phone the board sits above the panel, and a review saw it
+ * scrolled away while its hills were scored.
  * @param {import("./table.js").PalTable} table
  */
 function showNewestStep(table) {
-  const list = table.els.panel.querySelector(".pal-steps");
   const next = table.els.panel.querySelector('[data-testid="pal-score-next"]');
-  if (!list || !next) return;
-  list.scrollTop = list.scrollHeight;
+  if (!next) return;
   const tile = table.board.svg.querySelector(".pal-tile.scoring");
   const bottom = next.getBoundingClientRect().bottom;
   const top = tile ? tile.getBoundingClientRect().top : bottom;
