@@ -146,6 +146,10 @@ def test_the_language_switch_relabels_the_static_page(app: Page) -> None:
     assert app.evaluate("localStorage.getItem('qv-lang')") == "es"
     assert app.title() == "Quo Vadis?"
     assert app.evaluate("window.__qvMissingKeys ?? []") == []
+    # the Rules link's address too, without a click (a review copied it, and opened it in a
+    # new window from the context menu, and got the English page)
+    expect(app.get_by_test_id("rules-link")).to_have_attribute(
+        "href", re.compile(r"/rules/es\.html$"))
 
 
 def test_the_new_game_screen_has_its_own_switch(app: Page) -> None:

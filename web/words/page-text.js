@@ -1,8 +1,10 @@
-// The static text of index.html in the chosen language, and the language switch. app.js
+// The static text of index.html in the chosen language (the Rules links pointed at the
+// reference in it), and the language switch. app.js
 // calls applyPageText() once at start and on every "qv-language" event, and puts
 // languageSwitch() in the top bar; nothing else in index.html has to change.
 
 import { t, setLanguage, getLanguage, LANGUAGES, LANGUAGE_NAMES } from "./i18n.js";
+import { pointRulesLink } from "./rules-link.js";
 
 /** Elements of index.html by selector: their text, aria-label or content, by key. */
 export const PAGE_TEXT = [
@@ -30,6 +32,11 @@ export function applyPageText(root = document) {
     if (item.text) el.textContent = t(item.text);
     if (item.aria) el.setAttribute("aria-label", t(item.aria));
     if (item.content) el.setAttribute("content", t(item.content));
+  }
+  // the Rules links' addresses follow the language, for a link copied or opened from the
+  // context menu (a click points them again itself)
+  for (const link of root.querySelectorAll("a[data-rules]")) {
+    pointRulesLink(/** @type {HTMLAnchorElement} */ (link));
   }
 }
 

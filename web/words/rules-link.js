@@ -45,19 +45,23 @@ export function rulesUrl(section = "", lang = preferredLanguage()) {
   return new URL(page, import.meta.url).href;
 }
 
-/** Point a link at the reference in the current language; again whenever it is used.
+/** Point a link at its section of the reference (data-rules) in the language chosen now.
  * An unknown section opens the top of the reference (and says so in the console). */
+export function pointRulesLink(link) {
+  let url;
+  try {
+    url = rulesUrl(link.dataset.rules || "");
+  } catch (error) {
+    console.error(error);
+    url = rulesUrl();
+  }
+  link.href = url;
+}
+
+/** Point a link at the reference in the current language; again whenever it is used (a
+ * choice made in another tab), and by page-text.js when the page's language changes. */
 export function wireRulesLink(link) {
-  const update = () => {
-    let url;
-    try {
-      url = rulesUrl(link.dataset.rules || "");
-    } catch (error) {
-      console.error(error);
-      url = rulesUrl();
-    }
-    link.href = url;
-  };
+  const update = () => pointRulesLink(link);
   update();
   for (const type of ["pointerdown", "focus", "click"]) link.addEventListener(type, update);
 }
