@@ -1,7 +1,7 @@
 // The static text of index.html in the chosen language (the Rules links pointed at the
-// reference in it), and the language switch. app.js
-// calls applyPageText() once at start and on every "qv-language" event, and puts
-// languageSwitch() in the top bar; nothing else in index.html has to change.
+// reference in it), and the language switch. app.js calls applyPageText() once at start and on
+// every "qv-language" event, and puts languageSwitch() in the top bar; nothing else in
+// index.html has to change.
 
 import { t, setLanguage, getLanguage, LANGUAGES, LANGUAGE_NAMES } from "./i18n.js";
 import { pointRulesLink } from "./rules-link.js";
