@@ -215,6 +215,51 @@ def test_p4_with_three_players_both_condottieri_go_down_before_the_last_four_tur
     assert game.is_over()
 
 
+def test_p4_the_seat_s_view_says_what_waits_and_how_long_its_condottieri_may() -> None:
+    """P4 with ruling 10, told to the page: the acting seat's view lists each inhabitant it
+    holds but may not place now with the refusal's rule and code (`withheld`), and every seat's
+    own view how many of its turns are left for its condottieri (`condottiero_turns`). A review
+    saw the merchants and farmers vanish from the choice on the 11th turn, unexplained."""
+    game = laid(3, seed=4)
+    rand = random.Random(4)
+    seen = set()
+    while game.state.stage == PLACE:
+        state = game.state
+        seat = state.current
+        held, condottieri = state.held(seat), state.held_condottieri(seat)
+        mine = game.view(seat, log=False)
+        onlooker = game.view(None, log=False)
+        assert onlooker["withheld"] == [] and onlooker["condottiero_turns"] is None
+        if condottieri:
+            assert mine["condottiero_turns"] == held - 4  # the turns before the last four
+            waiting = game.view((seat + 1) % 3, log=False)["condottiero_turns"]
+            assert waiting == (None if not state.held_condottieri((seat + 1) % 3)
+                               else state.held((seat + 1) % 3) - 4)
+        else:
+            assert mine["condottiero_turns"] is None
+        kept = {(w["colour"], w["kind"], w["wolf"]) for w in mine["withheld"]}
+        offered = {(x["colour"], x["kind"], x["wolf"]) for x in mine["placeable"]}
+        hand = {piece for piece, count in state.supply[seat].items() if count > 0}
+        assert kept | offered == hand and not kept & offered
+        for w in mine["withheld"]:
+            assert (w["rule"], w["code"]) == ("P4", "condottiero_held")
+            error = refusal(state, {"type": "place", "player": seat, "terrain": next(
+                t for t in TERRAINS if t not in state.board), "colour": w["colour"],
+                "kind": w["kind"], "wolf": w["wolf"]})
+            assert error is not None and error.code == w["code"]
+        if condottieri == 2 and held == 6:
+            assert mine["condottiero_turns"] == 2 and kept and offered == {
+                piece for piece in hand if piece[1] == CONDOTTIERO}
+            seen.add("forced")
+        if condottieri == 2 and held == 7:
+            assert mine["condottiero_turns"] == 3 and not kept
+            seen.add("warned")
+        legal = [a for a in game.legal_actions() if a["kind"] != CONDOTTIERO] \
+            or game.legal_actions()
+        game.apply(rand.choice(legal))  # put condottieri off as long as the rules allow
+    assert seen == {"forced", "warned"}
+
+
 # -- legal actions and refusals agree ----------------------------------------------------
 
 

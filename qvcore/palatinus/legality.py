@@ -142,4 +142,24 @@ def legal_actions(s: State) -> list[dict[str, Any]]:
 
 def placeable(s: State) -> list[PieceType]:
     """The inhabitants the current player may place now (P4's timing rule applied)."""
-    return [piece for piece in sorted(s.supply[s.current]) if piece_refusal(s, piece) is None]
+    return [piece for piece, why in _held_with_refusals(s) if why is None]
+
+
+def withheld(s: State) -> list[tuple[PieceType, RuleError]]:
+    """The inhabitants the current player holds but may not place now, each with P4's
+    refusal (ruling 10: a condottiero must go down first)."""
+    return [(piece, why) for piece, why in _held_with_refusals(s) if why is not None]
+
+
+def _held_with_refusals(s: State) -> list[tuple[PieceType, RuleError | None]]:
+    """Each inhabitant the current player holds, with why it may not be placed now, or None."""
+    hand = s.supply[s.current]
+    return [(piece, piece_refusal(s, piece)) for piece in sorted(hand) if hand[piece] > 0]
+
+
+def condottiero_turns(s: State, seat: int) -> int | None:
+    """How many of ``seat``'s turns, the one it plays now included, are left to place the
+    condottieri it holds (P4: none in its last three or four), or None when it holds none."""
+    if s.stage != PLACE or not s.held_condottieri(seat):
+        return None
+    return max(0, s.held(seat) - facts.LAST_TURNS[s.n])

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from . import facts
 from .geometry import SLOTS, cell_of
-from .legality import free_slots, legal_actions, placeable
+from .legality import condottiero_turns, free_slots, legal_actions, placeable, withheld
 from .protocol import Face, HandRow, InhabitantView, PlayerView, ScreenRow, TileView, View
 from .state import OVER, SETUP, State, starting_supply
 
@@ -40,6 +40,9 @@ def view(s: State, viewer: int | None) -> View:
         "legal": list(legal_actions(s)) if acting else [],
         "placeable": ([{"colour": c, "kind": k, "wolf": w} for c, k, w in placeable(s)]
                       if acting and s.stage != SETUP else []),
+        "withheld": ([{"colour": c, "kind": k, "wolf": w, "rule": why.rule, "code": why.code}
+                      for (c, k, w), why in withheld(s)] if acting and s.stage != SETUP else []),
+        "condottiero_turns": None if viewer is None else condottiero_turns(s, viewer),
         "winners": list(s.winners) if over else None,
     }
 

@@ -143,6 +143,15 @@ class Placeable(TypedDict):
     wolf: bool
 
 
+class Withheld(TypedDict):
+    """An inhabitant the seat to act holds but may not place now, and the refusal's rule."""
+    colour: int
+    kind: str
+    wolf: bool
+    rule: str
+    code: str
+
+
 class View(TypedDict):
     """What one viewer may see (P8); ``log`` and ``seed`` are added by ``Game.view``."""
 
@@ -163,4 +172,6 @@ class View(TypedDict):
     players: list[PlayerView]
     legal: list[dict[str, object]]
     placeable: list[Placeable]
+    withheld: list[Withheld]
+    condottiero_turns: int | None
     winners: list[int] | None

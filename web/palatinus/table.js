@@ -458,8 +458,26 @@ export class PalTable {
               '[data-testid^="pal-terrain-"]'))?.focus({ preventScroll: true });
           },
         }, pieceWithColour(p)))),
+      this.condottieriNote(own),
       h("p", {}, chosen ? t("palatinus.place.terrain") : t("palatinus.place.first")),
       this.undoButton());
+  }
+
+  /** Why some inhabitants behind the screen are not offered now, or until when its
+   * condottieri may still wait (P4, from the view's `withheld` and `condottiero_turns`): a
+   * review saw the choice narrow to a condottiero, then the condottieri go, unexplained.
+   * @param {View} own the seat to act's own view */
+  condottieriNote(own) {
+    const last = own.last_turns;
+    const codes = [...new Set((own.withheld ?? []).map((w) => w.code))];
+    if (codes.length) {
+      return codes.map((code) => h("p", { class: "hint", "data-testid": "pal-withheld" },
+        t(`palatinus.place.withheld.${code}`, { last })));
+    }
+    const turns = own.condottiero_turns;
+    if (turns === null || turns === undefined) return null;
+    return h("p", { class: "hint", "data-testid": "pal-condottieri-due" },
+      t("palatinus.place.condottieriDue", { count: turns, last }));
   }
 
   /**
