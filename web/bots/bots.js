@@ -19,7 +19,6 @@ import { t } from "../words/i18n.js";
 import { isSeed, randomSeed } from "../engine/seeds.js";
 
 export const LEVELS = ["easy", "normal", "hard"];
-export const LEVEL_LABELS = { easy: "easy", normal: "normal", hard: "hard" };
 export const PAUSE_KEY = "quo-vadis.bot-pause-ms";
 export const DEFAULT_PAUSE_MS = 700;
 const HOLD_MS = 200;

@@ -21,7 +21,7 @@ const pyodide = loadEngine(({ key, params, fraction, message }) => {
 pyodide.catch(() => {});
 const modules = Promise.all([import("../words/i18n.js"), import("../panels/dom.js"), import("./engine.js"),
   import("./board.js"), import("./table.js"), import("./saves.js"), import("../words/page-text.js"),
-  import("../boot/tabs.js"), import("../panels/dialogs.js")]);
+  import("../boot/tabs.js"), import("../panels/dialogs.js"), import("../engine/seeds.js")]);
 
 /** The page's static words in the chosen language, and the board's key (board.js).
  * @param {(key: string) => string} t @param {() => Element[]} boardKey */
@@ -39,15 +39,9 @@ function word(t, boardKey) {
   $("pal-key").replaceChildren(...boardKey());
 }
 
-/** A random seed from the browser's generator (P3: the seed decides the draws). */
-function randomSeed() {
-  const words = crypto.getRandomValues(new Uint32Array(2));
-  return (words[0] & 0x1fffff) * 2 ** 32 + words[1];
-}
-
 async function main() {
   const [i18n, dom, { PalEngine }, { PalBoard, boardKey }, { PalTable }, saves, pageText, { TabLock },
-    dialogs] = await modules;
+    dialogs, { randomSeed }] = await modules;
   const { t } = i18n;
   const { h, replace } = dom;
   await i18n.ready.catch(() => {});

@@ -26,14 +26,6 @@ export function writeAutosave(text) {
   }
 }
 
-export function dropAutosave() {
-  try {
-    localStorage.removeItem(AUTOSAVE_KEY);
-  } catch {
-    // nothing kept
-  }
-}
-
 /** Offer a save as a file download. @param {object} save @param {string} name */
 export function download(save, name) {
   downloadText(JSON.stringify(save, null, 1), name);

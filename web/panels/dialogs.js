@@ -233,17 +233,6 @@ export function confirmDialog(title, message, { yes = t("dialog.yes"), no = t("d
   });
 }
 
-/** Tell something that needs acknowledging (an import that failed, ...). */
-export function messageDialog(title, ...lines) {
-  return new Promise((resolve) => {
-    openDialog({
-      title, testid: "notice", body: lines.map((line) => h("p", {}, line)),
-      actions: [{ label: t("dialog.ok"), kind: "primary", testid: "notice-ok", onClick: (d) => d.close() }],
-      onClose: resolve,
-    });
-  });
-}
-
 /** Ask before taking back another player's decision (both games' Undo): `params` name that
  * player and word its action; `text` the question's key ("log.undo.text": this one action).
  * @param {{name: string, action: string}} params @param {string} [text]
