@@ -84,7 +84,7 @@ def wait_actions_at_least(page: Page, count: int) -> None:
                            arg=count, timeout=STEP_TIMEOUT_MS)
 
 
-#: how long the page holds input when the table turns to another player (web/guard.js ARM_MS)
+#: how long the page holds input when the table turns to another player (web/turn/guard.js ARM_MS)
 GUARD_MS = 700
 #: browser contexts whose pages run on Playwright's clock (installed by `wait_armed`)
 _CLOCKED: WeakSet[BrowserContext] = WeakSet()
@@ -254,7 +254,7 @@ def engine_log(game: Game) -> list[str]:
 
 def page_refusal(page: Page, game: Game, action: Action) -> str:
     """The mirror engine's refusal of ``action`` (its code and params), worded as the page
-    words refusals in its current language (web/error-words.js)."""
+    words refusals in its current language (web/words/error-words.js)."""
     try:
         game.check(action)
     except RuleError as error:

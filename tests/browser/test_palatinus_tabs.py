@@ -1,4 +1,4 @@
-"""One tab per game (web/tabs.js): each game's lock is named after its autosave, so a second
+"""One tab per game (web/boot/tabs.js): each game's lock is named after its autosave, so a second
 Palatinus tab offers to take the game over (and the first tab then stops saving), while a Quo
 Vadis tab beside a Palatinus tab plays its own game."""
 

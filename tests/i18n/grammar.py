@@ -1,5 +1,5 @@
 """The page's English log line for an engine log entry: qvcore.describe's English with the
-interface's grammar fixes (web/event-words.js): "their own senator" (not "own senator"), a
+interface's grammar fixes (web/words/event-words.js): "their own senator" (not "own senator"), a
 multiplication sign, "a Caesar laurel" (not "a IIC"), and "A and B" for a list."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Events of a few seeded random games with the engine's English text, for the interface's
-event wording tests (tests/test_i18n.py words them with web/event-words.js in node)."""
+event wording tests (tests/test_i18n.py words them with web/words/event-words.js in node)."""
 
 from __future__ import annotations
 
