@@ -121,7 +121,8 @@ class Game(ReplayedGame):
         a V3 series) has ended and every hoard was shown (R9.1, R10); it can be replayed, or a
         new one started. A token drawn from the pile stays drawn (rulings.md #30): undoing
         the move that drew it would put it back on top, and the move played again would show
-        it before its time (R7.1, R10)."""
+        it before its time (R7.1, R10); so do the next game's laurels of a V3 series, dealt by
+        the council's last choice (R3.2, R10)."""
         undone = self.events[len(self.events) - count:] if count else []
         if self.state.stage == OVER or any("game_over" in event for event in undone):
             return RuleError("undo", "undo_finished", "a finished game is not undone: replay "
@@ -129,6 +130,9 @@ class Game(ReplayedGame):
         if any(event.get("replaced_by") is not None for event in undone):
             return RuleError("R10", "undo_drawn", "a token drawn from the pile is not put "
                              "back: the move that drew it cannot be undone")
+        if any(event.get("next_game") is not None for event in undone):
+            return RuleError("R10", "undo_dealt", "the next game's laurels are dealt from the "
+                             "pile: the council's choice that started it cannot be undone")
         return None
 
     def save(self, meta: dict[str, Any] | None = None) -> dict[str, Any]:

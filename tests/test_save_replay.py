@@ -131,6 +131,37 @@ def test_r10_no_undo_past_a_draw_from_the_pile() -> None:
     assert len(game.actions) == 6 and game.state.stage == "bonus"
 
 
+def test_r10_no_undo_of_the_council_pick_that_deals_the_next_game() -> None:
+    """V3, R3.2, R10, rulings.md #30: the council's last pick starts the next game, whose
+    laurels are dealt from the pile at once; undoing it would let the council see them before
+    choosing which senator to take off (a review did: the same laurels came out whatever it
+    chose). Such an undo is refused with `undo_dealt` and changes nothing."""
+    checked = 0
+    for seed in range(1, 40):
+        game = Game({"players": 3, "series": True}, seed)
+        rand = random.Random(seed)
+        while not game.is_over() and len(game.actions) < 10_000:
+            action = random_action(game.state, rand, deal_rate=0.0)
+            event = game.apply(action)
+            if event.get("next_game") is None or event["type"] != "retire":
+                continue
+            before = game.state.to_dict()
+            for count in (1, 2):  # two may reach back to the game's end, refused for that
+                refusal = game.undo_refusal(count)
+                assert refusal is not None, count
+                assert refusal.code in (("undo_dealt",) if count == 1
+                                        else ("undo_dealt", "undo_finished"))
+                with pytest.raises(RuleError) as caught:
+                    game.undo(count)
+                assert caught.value.code == refusal.code
+                assert game.state.to_dict() == before
+            assert game.undo_refusal(1).rule == "R10"  # type: ignore[union-attr]
+            checked += 1
+        if checked >= 3:
+            break
+    assert checked >= 3  # councils that dealt a game were really there to check
+
+
 def test_undo_mid_request_restores_offers_and_answers() -> None:
     """The full state (offers and answer terms included) comes back on undo."""
     game = Game({"players": 3}, 3)  # a seed whose laurel on 3→7 can be split (rulings.md #9)

@@ -733,6 +733,7 @@ export default {
   "newGame.openFile": "Open a saved game…",
   "error.undo_finished": "The game is over: it cannot be undone. Replay it, or start a new game.",
   "error.undo_drawn": "A token drawn from the pile stays drawn: the move that drew it cannot be undone.",
+  "error.undo_dealt": "The next game's laurels have been dealt: the council's choice that started it cannot be undone.",
   "bots.retry": "Retry",
   "bots.takeOver": "Play {name}'s seat yourself",
   "ui.words.botFailed": "cannot play",

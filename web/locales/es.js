@@ -733,6 +733,7 @@ export default {
   "newGame.openFile": "Abrir una partida guardada…",
   "error.undo_finished": "La partida ha terminado: no se puede deshacer. Puedes verla de nuevo o empezar una nueva.",
   "error.undo_drawn": "Una ficha sacada del depósito no vuelve a él: la jugada que la sacó no se puede deshacer.",
+  "error.undo_dealt": "Los laureles de la partida siguiente ya están repartidos: la elección del consejo que la empezó no se puede deshacer.",
   "bots.retry": "Reintentar",
   "bots.takeOver": "Jugar tú en el puesto de {name}",
   "ui.words.botFailed": "no puede jugar",

@@ -733,6 +733,7 @@ export default {
   "newGame.openFile": "Ouvrir une partie enregistrée…",
   "error.undo_finished": "La partie est terminée\u00a0: elle ne peut pas être annulée. Revoyez-la ou commencez une nouvelle partie.",
   "error.undo_drawn": "Un jeton tiré de la pile reste tiré\u00a0: le coup qui l'a tiré ne peut pas être annulé.",
+  "error.undo_dealt": "Les lauriers de la partie suivante sont distribués\u00a0: le choix du conseil qui l'a lancée ne peut pas être annulé.",
   "bots.retry": "Réessayer",
   "bots.takeOver": "Jouer vous-même à la place {de:name}",
   "ui.words.botFailed": "ne peut pas jouer",

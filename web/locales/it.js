@@ -733,6 +733,7 @@ export default {
   "newGame.openFile": "Apri una partita salvata…",
   "error.undo_finished": "La partita è finita: non si può annullare. Puoi rivederla o iniziarne una nuova.",
   "error.undo_drawn": "Una pedina pescata dalla riserva coperta resta pescata: la mossa che l'ha pescata non si può annullare.",
+  "error.undo_dealt": "Gli allori della partita seguente sono già stati distribuiti: la scelta del consiglio che l'ha avviata non si può annullare.",
   "bots.retry": "Riprova",
   "bots.takeOver": "Gioca tu al posto di {name}",
   "ui.words.botFailed": "non può giocare",
