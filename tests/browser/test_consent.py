@@ -250,6 +250,42 @@ def test_terms_given_in_answer_to_an_offer_are_said_to_replace_it(app: Page) -> 
         f"{NAMES[consenter]}) and agrees (1 consent) on other terms: {NAMES[mover]} pays")
 
 
+def test_an_offer_taken_is_said_as_agreed_not_as_a_counter_offer(app: Page) -> None:
+    """R11: the asked player takes the mover's offer as it stands ("Agree"); the engine keeps
+    the offer as its answer's terms. The mover's choice of supporters says it agreed on those
+    terms (a review read "does not take your offer ... on other terms" with the same terms)."""
+    game, request, _kind = _before_a_request_with_a_laurel_to_pay(app)
+    mover = request["player"]
+    consenter = next(q for q in game.state.offices[request["from"]] if q != mover)
+    move, terms = _compose_offer(app, request, consenter)
+    terms.get_by_test_id("promise-add").click()
+    terms.get_by_test_id("promise-by").select_option(str(mover))
+    terms.get_by_test_id("promise-player").select_option(str(consenter))
+    terms.get_by_test_id("terms-submit").click()
+    move.get_by_test_id("ask-consent").click()
+    offer = {"promises": [{"by": mover, "kind": "consent", "player": consenter}]}
+    game.apply({**request, "offers": {str(consenter): offer}})
+    wait_actions(app, len(game.actions))
+
+    dialog = app.get_by_test_id("answer-dialog")
+    expect(dialog.get_by_test_id("dialog-to")).to_have_text(NAMES[consenter])
+    dialog.get_by_test_id("answer-agree").click()
+    game.apply({"type": "answer", "player": consenter, "consents": 1})
+    wait_actions(app, len(game.actions))
+    open_request = game.state.request
+    for seat in open_request.asked if open_request else []:
+        if open_request is None or seat in open_request.answers:
+            continue
+        dialog.get_by_test_id("answer-refuse").click()
+        game.apply({"type": "answer", "player": seat, "consents": 0})
+        wait_actions(app, len(game.actions))
+    supporters = app.get_by_test_id("supporters-dialog")
+    expect(supporters).to_contain_text(
+        f"{NAMES[consenter]} agrees (1 consent) on terms: {NAMES[mover]} promises to consent to "
+        f"{NAMES[consenter]}")
+    expect(supporters).not_to_contain_text("does not take your offer")
+
+
 def test_an_offer_the_asked_player_cannot_pay_is_answered_on_its_own_terms(app: Page) -> None:
     """R11, R13: the mover's offer asks the consenter for a laurel it does not hold, so it cannot
     simply agree; it may still name terms of its own (a review found only "Refuse" offered)."""

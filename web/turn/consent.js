@@ -229,10 +229,12 @@ export function openSupportersDialog(table) {
     const name = table.name(a.player);
     const terms = answer?.terms && Object.keys(answer.terms).length
       ? termsText(table, answer.terms, mover, a.player) : "";
-    // terms of its own in answer to an offer: a counter-offer (R11), said as one
+    // terms of its own in answer to an offer: a counter-offer (R11), said as one; an offer
+    // taken as it stands is kept by the engine as the answer's terms, the same as the view's
     const offered = r.offers?.[String(a.player)];
-    const offer = terms && offered && hasTerms(offered)
-      ? termsText(table, offered, mover, a.player) : "";
+    const countered = offered && hasTerms(offered)
+      && JSON.stringify(offered) !== JSON.stringify(answer?.terms);
+    const offer = terms && countered ? termsText(table, offered, mover, a.player) : "";
     const key = offer ? "consent.supporters.counter"
       : terms ? "consent.supporters.agreesTerms" : "consent.supporters.agrees";
     const words = !answer ? t("consent.supporters.waiting", { name }) : answer.consents
