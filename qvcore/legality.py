@@ -289,6 +289,35 @@ def supporter_choices(p: int, own_spare: int, request: Request,
     return sorted(pairs)
 
 
+def requested_move_refusal(s: GameState) -> RuleError | None:
+    """Once every asked player has answered, why the mover can make the requested move with
+    none of the ways the consents given allow: too few (R6.2), or a deal that cannot be
+    carried out (R11, R13); the validated check's refusal of the first way. None while an
+    answer is awaited, or when a way is legal."""
+    request = s.request
+    if request is None or len(request.answers) < len(request.asked):
+        return None
+    p, path = s.current, request.path
+    a = PATH_FROM[path]
+    own_spare = s.offices[a].count(p) - 1
+    choices = supporter_choices(p, own_spare, request, request.needed)
+    if not choices:
+        missing = request.needed - len(supporter_units(p, own_spare, request, request.needed))
+        return RuleError("R6.2", "needs_consent", f"leaving office {a} needs {missing} more "
+                         f"consent{'s' if missing > 1 else ''} than were given", office=a,
+                         missing=missing)
+    first: RuleError | None = None
+    for combo in choices:
+        try:
+            check_move(s, p, {"type": "move", "player": p, "from": a, "to": PATH_TO[path],
+                              "supporters": list(combo)})
+        except RuleError as refusal:
+            first = first or refusal
+            continue
+        return None
+    return first
+
+
 def deals_hold(s: GameState, p: int, path: int, supporters: list[int]) -> bool:
     """Whether the deals of ``supporters`` can all be carried out (R11, R13)."""
     terms = chosen_terms(s, path, sorted({q for q in supporters if q != p}))

@@ -23,11 +23,13 @@ from .legality import (
     decision,
     legal_actions,
     may_act,
+    requested_move_refusal,
     retire_offices,
     route,
     waiting_for,
 )
 from .protocol import (
+    ErrorData,
     Hint,
     PathRef,
     PlayerView,
@@ -137,9 +139,17 @@ class Observer:
                 for q, a in request.answers.items()
             },
             "laurel": _token_name(s.spaces[path]),
+            "move_refusal": self._move_refusal(s),
             "caesar_terms": [{"path": q, "from": PATH_FROM[q], "to": PATH_TO[q]}
                              for q in caesar_term_targets(s)],
         }
+
+    def _move_refusal(self, s: GameState) -> ErrorData | None:
+        """For the mover only (a deal's refusal speaks of the two parties' hoards, R10)."""
+        if self.seat != s.current:
+            return None
+        refusal = requested_move_refusal(s)
+        return None if refusal is None else refusal.to_dict()
 
     def _terms(self, s: GameState, consenter: int, terms: Terms) -> TermsData:
         return deals.terms_to_dict(terms, public=not self.sees_terms(s, consenter))

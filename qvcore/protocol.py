@@ -174,7 +174,8 @@ class AskedView(TypedDict):
 RequestView = TypedDict("RequestView", {
     "mover": int, "path": int, "from": int, "to": int, "needed": int, "own_spare": int,
     "asked": list[AskedView], "offers": dict[str, TermsData],
-    "answers": dict[str, AnswerView], "laurel": str | None, "caesar_terms": list[SpaceRef],
+    "answers": dict[str, AnswerView], "laurel": str | None,
+    "move_refusal": ErrorData | None, "caesar_terms": list[SpaceRef],
 })
 
 

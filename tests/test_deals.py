@@ -328,6 +328,29 @@ def test_r11_r13_a_split_the_hoards_cannot_make_refuses_the_move() -> None:
     assert norm(action) not in legal(game)
     assert not any(a["type"] == "move" for a in game.legal_actions(RED))
     assert not any("split" in line["text"] and "moves" in line["text"] for line in game.log())
+    # the mover's view says why the consents given move nothing (no other seat's view does): a
+    # review was told "too few consents" with the two it needed given
+    said = game.view(RED)["request"]["move_refusal"]
+    assert said is not None and (said["rule"], said["code"]) == ("R11", "split_impossible")
+    assert said["params"] == error.params
+    assert all(game.view(q)["request"]["move_refusal"] is None for q in (BLACK, 2, None))
+
+
+def test_r6_2_the_mover_s_view_says_when_the_answers_give_too_few_consents() -> None:
+    """R6.2: every asked player has answered and too few consented: the mover's view says so
+    (`move_refusal`); with enough, and no deal in the way, it says nothing."""
+    game = new_game(3)
+    place(game, 3, RED, BLACK)
+    request(game, RED, 3, 7)
+    assert game.view(RED)["request"]["move_refusal"] is None  # waiting for the answer
+    answer(game, BLACK, 0)
+    said = game.view(RED)["request"]["move_refusal"]
+    assert said is not None and (said["rule"], said["code"]) == ("R6.2", "needs_consent")
+    game = new_game(3)
+    place(game, 3, RED, BLACK)
+    request(game, RED, 3, 7)
+    answer(game, BLACK, 1)
+    assert game.view(RED)["request"]["move_refusal"] is None
 
 
 def test_r11_split_of_an_odd_gain_rounds_down_for_the_consenter() -> None:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Locator, Page, ViewportSize, expect
@@ -284,6 +286,41 @@ def test_an_offer_taken_is_said_as_agreed_not_as_a_counter_offer(app: Page) -> N
         f"{NAMES[consenter]} agrees (1 consent) on terms: {NAMES[mover]} promises to consent to "
         f"{NAMES[consenter]}")
     expect(supporters).not_to_contain_text("does not take your offer")
+
+
+def test_a_split_no_hoard_can_make_is_named_when_it_leaves_no_way_to_move(
+    app: Page, tmp_path: Path
+) -> None:
+    """R11, R13 (rulings.md #9): Brutus gives both consents Aurelia needs, on her offer to split
+    the gains; the hoards cannot make the exact change, so no way to move is legal. Her choice
+    of supporters says that, from the view's `move_refusal` (a review was told "Too few
+    consents" with every consent given)."""
+    game = Game({"players": 3, "names": NAMES, "first_player": 0}, 2)
+    for action in ({"type": "add", "player": 0, "office": 1},
+                   {"type": "add", "player": 1, "office": 1},
+                   {"type": "add", "player": 2, "office": 3},
+                   {"type": "add", "player": 0, "office": 0},
+                   {"type": "add", "player": 1, "office": 1},
+                   {"type": "add", "player": 2, "office": 3},
+                   {"type": "request", "player": 0, "from": 1, "to": 8,
+                    "offers": {"1": {"split": True}}},
+                   {"type": "answer", "player": 1, "consents": 2}):
+        game.apply(action)
+    refusal = game.view(0)["request"]["move_refusal"]
+    assert refusal is not None and refusal["code"] == "split_impossible"
+    saved = tmp_path / "split.json"
+    saved.write_text(json.dumps(game.save()), encoding="utf-8")
+    start_game(app)
+    with app.expect_file_chooser() as chooser:
+        app.get_by_test_id("import").click()
+    chooser.value.set_files(saved)
+    wait_actions(app, len(game.actions))
+    supporters = app.get_by_test_id("supporters-dialog")
+    expect(supporters.locator("h2")).to_have_text("No way to move")
+    expect(supporters.get_by_test_id("no-supporters")).to_have_text(
+        "The two hoards cannot make the exact change to split 1 point. (R11) Withdraw the"
+        " request or do something else.")
+    expect(supporters).not_to_contain_text("Not enough consent")
 
 
 def test_an_offer_the_asked_player_cannot_pay_is_answered_on_its_own_terms(app: Page) -> None:

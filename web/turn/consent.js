@@ -246,7 +246,14 @@ export function openSupportersDialog(table) {
     h("p", {}, t("consent.supporters.request", { from: r.from, to: r.to, count: r.needed })),
     h("ul", { class: "answers" }, rows),
   ];
-  if (!moves.length) {
+  // why no way to move is left: too few consents, or a deal that cannot be carried out
+  // (the engine's refusal, in the mover's view only)
+  const blocked = !moves.length && r.move_refusal && r.move_refusal.code !== "needs_consent"
+    ? r.move_refusal : null;
+  if (blocked) {
+    body.push(h("p", { class: "note", "data-testid": "no-supporters" },
+      t("consent.supporters.blocked", { reason: table.refusal(blocked) })));
+  } else if (!moves.length) {
     body.push(h("p", { class: "note", "data-testid": "no-supporters" },
       t("consent.supporters.notEnough")));
   } else {
@@ -254,7 +261,8 @@ export function openSupportersDialog(table) {
     body.push(h("p", {}, t(moves.length === 1 ? "consent.supporters.one"
       : "consent.supporters.pick")));
   }
-  const title = t(!moves.length ? "consent.supporters.titleNone"
+  const title = t(blocked ? "consent.supporters.titleBlocked"
+    : !moves.length ? "consent.supporters.titleNone"
     : moves.length === 1 ? "consent.supporters.titleOne" : "consent.supporters.title");
   /** @type {{label: string, kind?: string, testid: string, onClick: (d: any) => void}[]} */
   const actions = moves.map((m) => {
