@@ -433,8 +433,11 @@ def test_a_deal_that_splits_the_gains_and_sends_caesar(app: Page) -> None:
     wait_actions(app, len(game.actions))
     assert event["bonus"] is True and "split_tokens" in event["deals"][0]
     assert log_texts(app)[-1] == engine_log(game)[-1]
-    # the deal fixed Caesar's destination: no other choice is offered
+    # the deal fixed Caesar's destination: no other choice is offered, and the banner says
+    # the move is owed (a review read "may move Caesar" over a move it could not decline)
     expect(app.get_by_test_id("decline")).to_have_count(0)
+    expect(app.locator("#banner")).to_contain_text(
+        f"{NAMES[move['player']]} must move Caesar (the deal's bonus)")
     app.get_by_test_id("caesar-forced").click()
     game.apply({"type": "caesar", "player": move["player"], "from": a, "to": b})
     wait_actions(app, len(game.actions))

@@ -196,7 +196,7 @@ export class Turn {
     switch (view.stage) {
       case "consent": return this.table.decider(view) === view.current
         ? t("turn.words.chooses") : t("turn.words.answers");
-      case "bonus": return t("turn.words.bonus");
+      case "bonus": return t(view.bonus?.forced ? "turn.words.bonusForced" : "turn.words.bonus");
       case "council": return t("turn.words.council");
       default: return t("turn.words.play");
     }
@@ -214,7 +214,8 @@ export class Turn {
         // the engine's hint for the asked path: supporters to pick, or too few agreed (R6.2)
         return view.moves.some((m) => m.path === view.request?.path && m.click === "supporters")
           ? t("turn.banner.chooseSupporters", { name }) : t("turn.banner.tooFew", { name });
-      case "bonus": return t("turn.banner.bonus", { name });
+      case "bonus": return t(view.bonus?.forced ? "turn.banner.bonusForced" : "turn.banner.bonus",
+        { name });
       case "council": return t("turn.banner.council", { name });
       default: return t("turn.banner.turn", { name });
     }
