@@ -16,6 +16,7 @@ from .legality import (
     actor,
     actor_decides,
     add_offices,
+    caesar_duty,
     caesar_targets,
     caesar_term_targets,
     consents_with_terms,
@@ -36,6 +37,7 @@ from .protocol import (
     PromiseKind,
     PromiseView,
     RequestView,
+    SpaceRef,
     SpaceView,
     Stage,
     TermsData,
@@ -91,6 +93,7 @@ class Observer:
             "pool": s.pool,
             "request": self._request(s),
             "bonus": None if s.stage != "bonus" else {"forced": _path_dict(s.bonus_forced)},
+            "caesar_duty": _space_ref(caesar_duty(s, s.current)) if s.stage == ACTION else None,
             "promises": [_promise(p) for p in s.promises if p.binds(s.turn)],
             "reveal": {"open": s.reveal_open and not s.revealed, "shown": s.revealed},
             "council": s.council_next if s.stage == COUNCIL else None,
@@ -157,6 +160,10 @@ class Observer:
 
 def _token_name(kind: int) -> str | None:
     return laurels.KIND_NAMES[kind] if kind != EMPTY else None
+
+
+def _space_ref(path: int | None) -> SpaceRef | None:
+    return None if path is None else {"path": path, "from": PATH_FROM[path], "to": PATH_TO[path]}
 
 
 def _path_dict(path: int | None) -> PathRef | None:

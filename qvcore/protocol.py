@@ -245,6 +245,9 @@ class View(TypedDict):
     pool: int
     request: RequestView | None
     bonus: BonusView | None
+    #: the laurel space a binding Caesar promise of the player to act sends Caesar to on this
+    #: turn, its only turn action (R11, rulings.md #25), or None
+    caesar_duty: SpaceRef | None
     promises: list[PromiseView]
     reveal: RevealView
     council: int | None

@@ -49,8 +49,12 @@ def test_r11_the_promisor_must_move_caesar_there_on_their_next_turn() -> None:
     assert [p["caesar"] for p in view["promises"] if p["kind"] == "caesar"] == [
         {"from": 6, "to": 9}]
     assert "promises Player 2 to move Caesar to 6→9" in game.log()[-1]["text"]
+    assert game.view(WHITE)["caesar_duty"] is None  # not red's turn yet
     _round_to(game, RED)
     assert game.legal_actions(RED) == [{"type": "caesar", "player": RED, "from": 6, "to": 9}]
+    # every view says the turn is owed to the promise, before a click is refused for it
+    for viewer in (RED, WHITE, None):
+        assert game.view(viewer)["caesar_duty"] == {"path": 8, "from": 6, "to": 9}
     view = game.view(RED)
     assert view["caesar_targets"] == [{"path": 8, "from": 6, "to": 9}]
     assert view["adds"] == [] and all(m["click"] == "refused" for m in view["moves"])
@@ -58,6 +62,7 @@ def test_r11_the_promisor_must_move_caesar_there_on_their_next_turn() -> None:
     assert error.params["path"] == {"from": 6, "to": 9}
     rejected(game, {"type": "caesar", "player": RED, "from": 3, "to": 6}, "promise_binds", "R11")
     act(game, {"type": "caesar", "player": RED, "from": 6, "to": 9})
+    assert game.view(RED)["caesar_duty"] is None
     assert not [p for p in game.view(RED)["promises"] if p["kind"] == "caesar"]
 
 

@@ -374,6 +374,38 @@ def test_an_offer_the_asked_player_cannot_pay_is_answered_on_its_own_terms(app: 
     expect(app.get_by_test_id("supporters-dialog")).to_contain_text(NAMES[consenter])
 
 
+def test_a_turn_owed_to_a_caesar_promise_says_so_before_any_click(
+    app: Page, tmp_path: Path
+) -> None:
+    """R11 (rulings.md #25): Aurelia promised Brutus, for his consent, to move Caesar to 1→8 on
+    her next turn; on it that move is her only action. Her turn panel says so at once (a
+    review saw "Move a senator" offered, and learnt of the promise only from its refusal)."""
+    game = Game({"players": 4, "names": [*NAMES, "Decima"], "first_player": 0}, 7)
+    promise = {"by": 0, "kind": "caesar", "player": 1, "caesar": {"from": 1, "to": 8}}
+    for action in ({"type": "add", "player": 0, "office": 3},
+                   {"type": "add", "player": 1, "office": 3},
+                   {"type": "add", "player": 2, "office": 1},
+                   {"type": "add", "player": 3, "office": 1},
+                   {"type": "request", "player": 0, "from": 3, "to": 6},
+                   {"type": "answer", "player": 1, "consents": 1,
+                    "terms": {"promises": [promise]}},
+                   {"type": "move", "player": 0, "from": 3, "to": 6, "supporters": [1]},
+                   {"type": "add", "player": 1, "office": 0},
+                   {"type": "add", "player": 2, "office": 2},
+                   {"type": "add", "player": 3, "office": 1}):
+        game.apply(action)
+    assert game.legal_actions(0) == [{"type": "caesar", "player": 0, "from": 1, "to": 8}]
+    saved = tmp_path / "duty.json"
+    saved.write_text(json.dumps(game.save()), encoding="utf-8")
+    start_game(app)
+    with app.expect_file_chooser() as chooser:
+        app.get_by_test_id("import").click()
+    chooser.value.set_files(saved)
+    wait_actions(app, len(game.actions))
+    expect(app.get_by_test_id("caesar-duty")).to_have_text(
+        f"{NAMES[0]} promised to move Caesar to 1→8: this turn, that is the only action (R11).")
+
+
 def test_the_caesar_bonus(app: Page) -> None:
     """Taking a Caesar laurel (R7.3) lets the mover move Caesar at the end of the turn."""
     start_game(app)

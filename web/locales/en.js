@@ -171,6 +171,7 @@ export default {
   "turn.notPossible": "This move is not possible.",
   "turn.words.chooses": "chooses supporters",
   "turn.words.answers": "answers the request",
+  "turn.caesarDuty": "{name} promised to move Caesar to {from}→{to}: this turn, that is the only action (R11).",
   "turn.words.bonus": "may move Caesar",
   "turn.words.bonusForced": "must move Caesar",
   "turn.words.council": "council: retires one",

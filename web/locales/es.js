@@ -171,6 +171,7 @@ export default {
   "turn.notPossible": "Este movimiento no es posible.",
   "turn.words.chooses": "elige sus apoyos",
   "turn.words.answers": "responde a la petición",
+  "turn.caesarDuty": "{name} prometió mover a César a {from}→{to}: en este turno es la única acción (R11).",
   "turn.words.bonus": "puede mover a César",
   "turn.words.bonusForced": "debe mover a César",
   "turn.words.council": "consejo: retira a un senador",

@@ -171,6 +171,7 @@ export default {
   "turn.notPossible": "Ce déplacement n'est pas possible.",
   "turn.words.chooses": "choisit ses soutiens",
   "turn.words.answers": "répond à la demande",
+  "turn.caesarDuty": "{name} a promis de déplacer César sur {from}→{to}\u00a0: à ce tour, c'est la seule action (R11).",
   "turn.words.bonus": "peut déplacer César",
   "turn.words.bonusForced": "doit déplacer César",
   "turn.words.council": "conseil\u00a0: retire un sénateur",

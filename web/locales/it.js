@@ -171,6 +171,7 @@ export default {
   "turn.notPossible": "Questo movimento non è possibile.",
   "turn.words.chooses": "sceglie chi lo sostiene",
   "turn.words.answers": "risponde alla richiesta",
+  "turn.caesarDuty": "{name} ha promesso di spostare Cesare su {from}→{to}: in questo turno è l'unica azione (R11).",
   "turn.words.bonus": "può spostare Cesare",
   "turn.words.bonusForced": "deve spostare Cesare",
   "turn.words.council": "consiglio: ritira un senatore",

@@ -83,6 +83,11 @@ export class TurnPanel {
       { game: view.game_number, turn: view.turn + 1 });
     parts.push(h("p", { class: "turn-meta" },
       view.seed === undefined ? meta : t("turn.meta.seed", { meta, seed: view.seed })));
+    // a binding Caesar promise is the turn's only action (R11): said before any choice is tried
+    if (view.caesar_duty) {
+      parts.push(h("p", { class: "note", "data-testid": "caesar-duty" }, t("turn.caesarDuty",
+        { name: table.name(view.current), from: view.caesar_duty.from, to: view.caesar_duty.to })));
+    }
     switch (view.stage) {
       case "action": parts.push(...this.actionControls(view)); break;
       case "consent": parts.push(...this.consentControls(view));
