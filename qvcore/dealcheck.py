@@ -53,6 +53,29 @@ def taken_by(s: GameState, path: int) -> int:
     return s.spaces[path] if board.PATHS[path][2] and s.caesar != path else EMPTY
 
 
+def split_gains(s: GameState, path: int, reward: int) -> int:
+    """The points a move shares under a split (R11): the laurel it takes and the consenter's
+    I rewards; the consenter's share is half, rounded down (rulings.md #9)."""
+    took = taken_by(s, path)
+    return (laurels.VALUES[took] if took != EMPTY else 0) + reward
+
+
+def offer_gains(s: GameState, q: int, terms: Terms,
+                consents: int) -> tuple[int, tuple[int, int] | None]:
+    """What agreeing with ``consents`` on ``terms`` gives the asked player ``q``, in points,
+    and under a split the move's gains and ``q``'s share of them (R7.2, R11): its I rewards
+    while the pool lasts (its consents counted first), the laurels paid either way and its half
+    of a split, as ``plan_deals`` carries them out."""
+    request = s.request
+    assert request is not None
+    reward = rewards_for(s, s.current, [q] * consents).get(q, 0)
+    paid = laurels.heap_value(terms.mover_pays) - laurels.heap_value(terms.consenter_pays)
+    if not terms.split:
+        return reward + paid, None
+    gained = split_gains(s, request.path, reward)
+    return gained // 2 + paid, (gained, gained // 2)
+
+
 def plan_deals(s: GameState, p: int, path: int, supporters: list[int],
                terms: dict[int, Terms]) -> list[DealStep]:
     """Every transfer the deals ask, worked out before anything moves (R11, R13)."""
@@ -88,7 +111,7 @@ def plan_deals(s: GameState, p: int, path: int, supporters: list[int],
         _move_tokens(other, mover, t.consenter_pays)
         split = None
         if t.split:
-            gained = (laurels.VALUES[took] if took != EMPTY else 0) + rewards.get(q, 0)
+            gained = split_gains(s, path, rewards.get(q, 0))
             delta = gained // 2 - rewards.get(q, 0)
             exchange = deals.split_exchange(mover, other, delta)
             if exchange is None:

@@ -12,6 +12,7 @@ from typing import cast
 
 from . import board, deals, laurels
 from .board import PATH_FROM, PATH_TO, PATHS_FROM_OFFICE
+from .dealcheck import offer_gains
 from .legality import (
     actor,
     actor_decides,
@@ -32,6 +33,7 @@ from .legality import (
 from .protocol import (
     ErrorData,
     Hint,
+    OfferGains,
     PathRef,
     PlayerView,
     PromiseKind,
@@ -134,7 +136,8 @@ class Observer:
             "needed": request.needed,
             "own_spare": here.count(s.current) - 1,
             "asked": [{"player": q, "senators": here.count(q),
-                       "with_terms": consents_with_terms(s, request, q)} for q in request.asked],
+                       "with_terms": consents_with_terms(s, request, q),
+                       "gains": self._gains(s, q)} for q in request.asked],
             "offers": {str(q): self._terms(s, q, t) for q, t in request.offers.items()},
             "answers": {
                 str(q): {"consents": a.consents,
@@ -146,6 +149,22 @@ class Observer:
             "caesar_terms": [{"path": q, "from": PATH_FROM[q], "to": PATH_TO[q]}
                              for q in caesar_term_targets(s)],
         }
+
+    def _gains(self, s: GameState, q: int) -> list[OfferGains]:
+        """What the offer to ``q`` gives it per consent count: only for the two parties, who see
+        which laurels it pays (R10); none without an offer."""
+        request = s.request
+        assert request is not None
+        offer = request.offers.get(q)
+        if offer is None or not self.sees_terms(s, q):
+            return []
+        most = min(s.offices[PATH_FROM[request.path]].count(q), request.needed)
+        out: list[OfferGains] = []
+        for consents in range(1, most + 1):
+            points, shared = offer_gains(s, q, offer, consents)
+            out.append({"consents": consents, "points": points, "split": None if shared is None
+                        else {"total": shared[0], "share": shared[1]}})
+        return out
 
     def _move_refusal(self, s: GameState) -> ErrorData | None:
         """For the mover only (a deal's refusal speaks of the two parties' hoards, R10)."""

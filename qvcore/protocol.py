@@ -164,11 +164,29 @@ class AnswerView(TypedDict):
     terms: TermsData | None
 
 
+class SplitShare(TypedDict):
+    total: int
+    share: int
+
+
+class OfferGains(TypedDict):
+    """What agreeing to the mover's offer gives the asked player, for one count of consents."""
+    consents: int
+    #: in points: its I rewards while the pool lasts, the laurels paid either way, its half of a
+    #: split (R7.2, R11)
+    points: int
+    #: under a split, the points the move's gains come to (the laurel and the rewards) and the
+    #: asked player's share of them (half, rounded down: rulings.md #9), else None
+    split: SplitShare | None
+
+
 class AskedView(TypedDict):
     player: int
     senators: int
     #: the consents this player may give on terms of its own (R11): none under a binding promise
     with_terms: list[int]
+    #: with an offer, what agreeing gives it per count of consents; only for the two parties
+    gains: list[OfferGains]
 
 
 RequestView = TypedDict("RequestView", {

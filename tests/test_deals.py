@@ -312,6 +312,24 @@ def test_r11_example_5_split_the_gains_with_change() -> None:
     assert (total(game, RED), total(game, BLACK)) == (4, 2)   # red kept its 2 from before
 
 
+def test_r11_r7_2_the_offer_s_worth_is_told_to_the_two_parties_per_consent_count() -> None:
+    """R7.2, R11 (rulings.md #9): asked for two consents on an offer to split, black reads what
+    one consent and what both give it: one I reward each while the pool lasts, and half the
+    move's gains (the V and its rewards, rounded down); the page read 3 of 6 points for both (a
+    review). Only the two parties see it: the other seats do not see the offer's kinds."""
+    game = new_game(3)
+    place(game, 1, RED, BLACK, BLACK)  # office 1 has 5 seats: leaving needs 2 consents
+    set_space(game, 1, 8, "V")
+    request(game, RED, 1, 8, {str(BLACK): {"split": True}})
+    asked = {a["player"]: a for a in game.view(BLACK)["request"]["asked"]}
+    assert asked[BLACK]["gains"] == [
+        {"consents": 1, "points": 3, "split": {"total": 6, "share": 3}},
+        {"consents": 2, "points": 3, "split": {"total": 7, "share": 3}}]
+    assert game.view(RED)["request"]["asked"][0]["gains"] == asked[BLACK]["gains"]
+    assert all(a["gains"] == [] for a in game.view(WHITE)["request"]["asked"])
+    assert all(a["gains"] == [] for a in game.view(None)["request"]["asked"])
+
+
 def test_r11_r13_a_split_the_hoards_cannot_make_refuses_the_move() -> None:
     """Rulings #9: a split needs exact change, checked before anything moves. Red would take
     a IV with an empty reward pool, owing black 2 points; red holds only that IV and black

@@ -459,19 +459,30 @@ def test_each_humans_turn_opens_with_what_the_others_did(app: Page) -> None:
 
 
 def test_an_offer_is_said_in_numbers(app: Page) -> None:
-    """R7.2, R11: a split of a move over a IV with the pool not empty gains 5 points: the asked
-    player would get 2 of the 5 (the mover keeps the odd point); payments count too."""
+    """R7.2, R11: the engine's sums (an offer's `gains` per count of consents) in words: a
+    split of a move over a IV with the pool not empty gains 5 points, the asked player 2 of
+    them; payments count too; an owner of two senators reads what both consents give (a review
+    read the one-consent figures only)."""
     words = app.evaluate("""async () => {
       const { offerNumbers } = await import("./turn/consent.js");
-      return [offerNumbers({ split: true }, "IV", 10),
-              offerNumbers({ mover_pays: ["III"] }, "V", 0),
-              offerNumbers({ consenter_pays: ["II", "I"] }, null, 0)];
+      return [offerNumbers([{ consents: 1, points: 2, split: { total: 5, share: 2 } }]),
+              offerNumbers([{ consents: 1, points: 3, split: null }]),
+              offerNumbers([{ consents: 1, points: -3, split: null }]),
+              offerNumbers([{ consents: 1, points: 3, split: { total: 6, share: 3 } },
+                            { consents: 2, points: 3, split: { total: 7, share: 3 } }]),
+              offerNumbers([{ consents: 1, points: 1, split: null },
+                            { consents: 2, points: 2, split: null }])];
     }""")
     assert words == [
         "A split: you would get 2 of the 5 points the move gains (the laurel on the path and "
         "the reward for your consent). In all, agreeing would give you 2 points.",
         "In all, agreeing would give you 3 points.",
         "In all, agreeing would cost you 3 points.",
+        "A split: you would get 3 of the 6 points the move gains (the laurel on the path and "
+        "the reward for your consent). In all, agreeing would give you 3 points. With both your "
+        "senators' consents: 3 of the 7 points, 3 points in all.",
+        "In all, agreeing would give you 1 point. With both your senators' consents: 2 points in"
+        " all.",
     ]
 
 

@@ -62,9 +62,9 @@ export function checkColours(keys, n) {
   return DEFAULT_COLOURS.slice(0, n);
 }
 
-/** Laurel kinds in the engine's names, with their values (R1). "IIC" is the Caesar laurel. */
+/** Laurel kinds in the engine's names (R1). "IIC" is the Caesar laurel; what a kind is worth
+ * comes from the engine (a view's totals and an offer's `gains`). */
 export const KINDS = ["I", "II", "IIC", "III", "IV", "V"];
-export const KIND_VALUE = { I: 1, II: 2, IIC: 2, III: 3, IV: 4, V: 5 };
 export function kindLabel(kind) {
   return kind === "IIC" ? "II (Caesar)" : kind;
 }

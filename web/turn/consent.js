@@ -9,7 +9,6 @@ import { openTermsComposer, termsText } from "./terms.js";
 import { t, listText } from "../words/i18n.js";
 import { hasTerms } from "../words/event-words.js";
 import { dockAway } from "../board/board-motion.js";
-import { KIND_VALUE } from "../board/colours.js";
 
 /** @typedef {import("qvcore-protocol").View} View */
 /** @typedef {import("qvcore-protocol").ActionData} ActionData */
@@ -141,7 +140,7 @@ export function openAnswerDialog(table, seat) {
   }
   if (offer) {
     body.push(h("p", { class: "offer-numbers", "data-testid": "answer-offer-numbers" },
-      offerNumbers(offer, r.laurel, view.pool)));
+      offerNumbers(asked?.gains ?? [])));
   }
   if (offer && senators > 0 && !choices.some((c) => c > 0) && !promise) {
     body.push(h("p", { class: "note", "data-testid": "answer-cannot-pay" }, t(withTerms.length
@@ -193,24 +192,27 @@ export function openAnswerDialog(table, seat) {
   return handle;
 }
 
-/** What an offer gives the asked player for one consent, in points: the laurels paid either
- * way, the consent's I reward (R7.2, while the pool lasts), and a split of the move's gains
- * (the laurel on the path and that reward, R11: the mover keeps an odd point). */
-export function offerNumbers(offer, laurel, pool) {
-  const points = (list) => (Array.isArray(list) ? list : [])
-    .reduce((sum, kind) => sum + (KIND_VALUE[kind] ?? 0), 0);
-  const paid = points(offer.mover_pays) - points(offer.consenter_pays);
-  const reward = pool > 0 ? 1 : 0;
+/** What the mover's offer gives the asked player, in points, from the view's `gains` (the
+ * engine's sums per count of consents: the laurels paid either way, the I rewards while the
+ * pool lasts, a split's share, R7.2, R11): for one consent, then for both senators' where the
+ * player has two in the office.
+ * @param {{consents: number, points: number,
+ *   split: {total: number, share: number} | null}[]} gains */
+export function offerNumbers(gains) {
+  const [one, both] = gains;
+  if (!one) return "";
   const parts = [];
-  let get = reward + paid;
-  if (offer.split) {
-    const total = (laurel ? KIND_VALUE[laurel] ?? 0 : 0) + reward;
-    const you = Math.floor(total / 2);
-    get = you + paid;
-    if (total > 0) parts.push(t("consent.offer.split", { you, total }));
+  if (one.split && one.split.total > 0) {
+    parts.push(t("consent.offer.split", { you: one.split.share, total: one.split.total }));
   }
-  parts.push(get >= 0 ? t("consent.offer.inAll", { count: get })
-    : t("consent.offer.inAllCost", { count: -get }));
+  parts.push(one.points >= 0 ? t("consent.offer.inAll", { count: one.points })
+    : t("consent.offer.inAllCost", { count: -one.points }));
+  if (both) {
+    parts.push(both.points < 0 ? t("consent.offer.bothCost", { count: -both.points })
+      : both.split && both.split.total > 0 ? t("consent.offer.bothSplit",
+        { you: both.split.share, total: both.split.total, count: both.points })
+        : t("consent.offer.both", { count: both.points }));
+  }
   return parts.join(" ");
 }
 
