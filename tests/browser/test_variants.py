@@ -63,3 +63,8 @@ def test_open_hoards_and_the_council_between_games(app: Page) -> None:
         assert game.state.on_board(q) <= 2
     caesar = app.get_by_test_id(f"space-{board.PATH_FROM[board.CAESAR_START]}-13")
     expect(caesar).to_have_class(re.compile(r"\bhas-caesar\b"))
+    # each player's points in the games before stay in sight (a review found them in the log
+    # only, until the series' end)
+    first = game.state.series_results[0]["totals"]
+    for q in range(3):
+        expect(app.get_by_test_id(f"series-{q}")).to_have_text(f"Earlier games: {first[q]}")

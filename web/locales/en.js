@@ -498,6 +498,7 @@ export default {
   "players.offices": "Offices {count}",
   "players.senate": "Senate {count}",
   "players.laurels": { one: "Laurels: {count} token", other: "Laurels: {count} tokens" },
+  "players.series": "Earlier games: {scores}",
   "players.toPlay": " to play",
   "players.shown": "{hoard} — total {total}",
   "players.look.aria": "Look at {name}'s laurels (only {name})",

@@ -498,6 +498,7 @@ export default {
   "players.offices": "Asambleas {count}",
   "players.senate": "Senado {count}",
   "players.laurels": { one: "Laureles: {count} ficha", other: "Laureles: {count} fichas" },
+  "players.series": "Partidas anteriores: {scores}",
   "players.toPlay": " juega",
   "players.shown": "{hoard} — total {total}",
   "players.look.aria": "Ver los laureles de {name} (solo {name})",

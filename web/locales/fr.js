@@ -498,6 +498,7 @@ export default {
   "players.offices": "Assemblées {count}",
   "players.senate": "Sénat {count}",
   "players.laurels": { one: "Lauriers\u00a0: {count} jeton", other: "Lauriers\u00a0: {count} jetons" },
+  "players.series": "Parties précédentes\u00a0: {scores}",
   "players.toPlay": " à jouer",
   "players.shown": "{hoard} — total {total}",
   "players.look.aria": "Voir les lauriers {de:name} (seulement {name})",

@@ -498,6 +498,7 @@ export default {
   "players.offices": "Uffici {count}",
   "players.senate": "Senato {count}",
   "players.laurels": { one: "Allori: {count} pedina", other: "Allori: {count} pedine" },
+  "players.series": "Partite precedenti: {scores}",
   "players.toPlay": " di turno",
   "players.shown": "{hoard} — totale {total}",
   "players.look.aria": "Guarda gli Allori di {name} (solo {name})",

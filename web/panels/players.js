@@ -71,6 +71,12 @@ export class Players {
         h("span", { class: "on-strip", "data-testid": `hoard-size-${p.seat}` },
           t("players.laurels", { count: p.hoard_size })),
       ];
+      // V3: the points of the series' games before this one, as each ended
+      const earlier = view.options.series ? view.series.map((game) => game.totals[p.seat]) : [];
+      if (earlier.length && view.stage !== "over") {
+        stats.push(h("span", { "data-testid": `series-${p.seat}` },
+          t("players.series", { scores: earlier.join(" + ") })));
+      }
       const shown = p.total !== undefined;
       const level = bots.level(p.seat);
       const own = showOwn && p.seat === sole && !shown ? this.ownHoard(view, p.seat) : null;
