@@ -406,6 +406,45 @@ def test_a_turn_owed_to_a_caesar_promise_says_so_before_any_click(
         f"{NAMES[0]} promised to move Caesar to 1→8: this turn, that is the only action (R11).")
 
 
+def test_a_request_one_asked_player_promised_to_refuse_says_so_before_it_is_made(
+    app: Page, tmp_path: Path
+) -> None:
+    """R11: Brutus promised, in a deal with Aurelia, to refuse Cassia; on Cassia's turn his
+    refusal binds. Her request out of office 1 needs his consent: the move dialog says he will
+    refuse before she asks (a review asked, and learnt it from his answer only)."""
+    game = Game({"players": 4, "names": [*NAMES, "Decima"], "first_player": 0}, 7)
+    deal = {"promises": [{"by": 1, "kind": "consent", "player": 0},
+                         {"by": 1, "kind": "refuse", "player": 2}]}
+    for action in ({"type": "add", "player": 0, "office": 1},
+                   {"type": "add", "player": 1, "office": 1},
+                   {"type": "add", "player": 2, "office": 1},
+                   {"type": "add", "player": 3, "office": 3},
+                   {"type": "add", "player": 0, "office": 1},
+                   {"type": "add", "player": 1, "office": 1},
+                   {"type": "add", "player": 2, "office": 3},
+                   {"type": "add", "player": 3, "office": 3},
+                   {"type": "request", "player": 0, "from": 1, "to": 8, "offers": {"1": deal}},
+                   {"type": "answer", "player": 1, "consents": 1},
+                   {"type": "answer", "player": 2, "consents": 0},
+                   {"type": "move", "player": 0, "from": 1, "to": 8, "supporters": [0, 1]},
+                   {"type": "add", "player": 1, "office": 0}):
+        game.apply(action)
+    assert game.state.current == 2
+    saved = tmp_path / "refuse.json"
+    saved.write_text(json.dumps(game.save()), encoding="utf-8")
+    start_game(app)
+    with app.expect_file_chooser() as chooser:
+        app.get_by_test_id("import").click()
+    chooser.value.set_files(saved)
+    wait_actions(app, len(game.actions))
+    wait_armed(app)
+    office(app, 1).click()
+    office(app, 5).click()
+    dialog = app.get_by_test_id("move-dialog")
+    expect(dialog.get_by_test_id("move-refusals")).to_have_text(
+        f"{NAMES[1]} promised to refuse you: that answer is owed (R11).")
+
+
 def test_the_caesar_bonus(app: Page) -> None:
     """Taking a Caesar laurel (R7.3) lets the mover move Caesar at the end of the turn."""
     start_game(app)

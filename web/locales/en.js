@@ -255,6 +255,7 @@ export default {
   "consent.offer.title": "Your offer to {name}",
   "consent.offer.keep": "Keep this offer",
   "consent.move.needs": { one: "Leaving office {from} for office {to} needs {count} consent (R6.2). You would take {laurel}.", other: "Leaving office {from} for office {to} needs {count} consents (R6.2). You would take {laurel}." },
+  "consent.move.promisedRefuse": {"one": "{list} promised to refuse you: that answer is owed (R11).", "other": "{list} promised to refuse you: those answers are owed (R11)."},
   "consent.move.others": "Senators of others here: {list}.",
   "consent.move.othersOwn": "Senators of others here: {list}; your own: {own}.",
   "consent.move.otherCount": "{name} ×{count}",

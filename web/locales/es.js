@@ -255,6 +255,7 @@ export default {
   "consent.offer.title": "Tu oferta a {name}",
   "consent.offer.keep": "Mantener esta oferta",
   "consent.move.needs": { one: "Pasar de la asamblea {from} a la asamblea {to} requiere {count} apoyo (R6.2). Tomarías {laurel}.", other: "Pasar de la asamblea {from} a la asamblea {to} requiere {count} apoyos (R6.2). Tomarías {laurel}." },
+  "consent.move.promisedRefuse": {"one": "{list} prometió negarte su consentimiento: esa respuesta es obligada (R11).", "other": "{list} prometieron negarte su consentimiento: esas respuestas son obligadas (R11)."},
   "consent.move.others": "Senadores de otros aquí: {list}.",
   "consent.move.othersOwn": "Senadores de otros aquí: {list}; tuyos: {own}.",
   "consent.move.otherCount": "{name} ×{count}",

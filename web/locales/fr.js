@@ -255,6 +255,7 @@ export default {
   "consent.offer.title": "Votre offre à {name}",
   "consent.offer.keep": "Garder cette offre",
   "consent.move.needs": { one: "Quitter l'assemblée {from} pour l'assemblée {to} demande {count} consentement (R6.2). Vous prendriez {laurel}.", other: "Quitter l'assemblée {from} pour l'assemblée {to} demande {count} consentements (R6.2). Vous prendriez {laurel}." },
+  "consent.move.promisedRefuse": {"one": "{list} a promis de vous refuser son accord\u00a0: cette réponse est due (R11).", "other": "{list} ont promis de vous refuser leur accord\u00a0: ces réponses sont dues (R11)."},
   "consent.move.others": "Sénateurs des autres ici\u00a0: {list}.",
   "consent.move.othersOwn": "Sénateurs des autres ici\u00a0: {list}\u00a0; les vôtres\u00a0: {own}.",
   "consent.move.otherCount": "{name} ×{count}",

@@ -255,6 +255,7 @@ export default {
   "consent.offer.title": "La tua offerta {a:name}",
   "consent.offer.keep": "Conferma l'offerta",
   "consent.move.needs": { one: "Lasciare l'ufficio {from} per l'ufficio {to} richiede {count} consenso (R6.2). Prenderesti {laurel}.", other: "Lasciare l'ufficio {from} per l'ufficio {to} richiede {count} consensi (R6.2). Prenderesti {laurel}." },
+  "consent.move.promisedRefuse": {"one": "{list} ha promesso di rifiutarti il consenso: quella risposta è dovuta (R11).", "other": "{list} hanno promesso di rifiutarti il consenso: quelle risposte sono dovute (R11)."},
   "consent.move.others": "Senatori altrui qui: {list}.",
   "consent.move.othersOwn": "Senatori altrui qui: {list}; tuoi: {own}.",
   "consent.move.otherCount": "{name} ×{count}",

@@ -76,6 +76,14 @@ export function openMoveDialog(table, hint) {
       list: listText(asked.map((q) => t("consent.move.otherCount", { name: table.name(q), count: hint.others[q] }))),
       own: hint.own_spare })),
   ];
+  // a refusal promised to the mover binds now (R11; promises are public): that answer is known
+  const promises = table.view().promises ?? [];
+  const refusing = asked.filter((q) => promises.some((p) => p.kind === "refuse" && p.by === q
+    && p.player === mover));
+  if (refusing.length) {
+    body.push(h("p", { class: "note", "data-testid": "move-refusals" }, t("consent.move.promisedRefuse",
+      { list: listText(refusing.map((q) => table.name(q))), count: refusing.length })));
+  }
   if (hint.request) {
     body.push(h("details", { class: "offers-box" }, h("summary", { "data-testid": "offers-toggle" },
       t("consent.move.offers")), offerList));
