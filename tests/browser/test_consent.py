@@ -213,10 +213,10 @@ def test_a_deal_with_a_payment(app: Page) -> None:
     assert kind not in text.split("Deal with")[1].replace("laurel", "")
 
 
-def test_terms_given_in_answer_to_an_offer_are_said_to_replace_it(app: Page) -> None:
-    """R11: the mover offers a promise; the asked player agrees on terms of its own (the mover
-    pays a laurel) instead. The mover's choice of supporters says that its offer was not taken
-    and what the other terms are (a review saw its offer vanish from the deal unexplained)."""
+def _offer_a_promise(app: Page) -> tuple[Game, int, int, str, Locator]:
+    """The mover asks for consent offering a promise (to consent to the asked player later):
+    the game mirror, the mover, the consenter, a laurel kind the mover holds, and the asked
+    player's answer dialog."""
     game, request, kind = _before_a_request_with_a_laurel_to_pay(app)
     mover = request["player"]
     consenter = next(q for q in game.state.offices[request["from"]] if q != mover)
@@ -229,16 +229,13 @@ def test_terms_given_in_answer_to_an_offer_are_said_to_replace_it(app: Page) -> 
     offer = {"promises": [{"by": mover, "kind": "consent", "player": consenter}]}
     game.apply({**request, "offers": {str(consenter): offer}})
     wait_actions(app, len(game.actions))
-
     dialog = app.get_by_test_id("answer-dialog")
     expect(dialog.get_by_test_id("dialog-to")).to_have_text(NAMES[consenter])
-    dialog.get_by_test_id("answer-terms").click()
-    terms = app.get_by_test_id("terms-dialog")
-    terms.get_by_test_id(f"pay-mover-{kind}-plus").click()
-    terms.get_by_test_id("terms-submit").click()
-    game.apply({"type": "answer", "player": consenter, "consents": 1,
-                "terms": {"mover_pays": [kind]}})
-    wait_actions(app, len(game.actions))
+    return game, mover, consenter, kind, dialog
+
+
+def _the_others_refuse(app: Page, game: Game, dialog: Locator) -> Locator:
+    """Every asked player yet to answer refuses; the mover's choice of supporters opens."""
     open_request = game.state.request
     for seat in open_request.asked if open_request else []:
         if open_request is None or seat in open_request.answers:
@@ -246,7 +243,22 @@ def test_terms_given_in_answer_to_an_offer_are_said_to_replace_it(app: Page) -> 
         dialog.get_by_test_id("answer-refuse").click()
         game.apply({"type": "answer", "player": seat, "consents": 0})
         wait_actions(app, len(game.actions))
-    supporters = app.get_by_test_id("supporters-dialog")
+    return app.get_by_test_id("supporters-dialog")
+
+
+def test_terms_given_in_answer_to_an_offer_are_said_to_replace_it(app: Page) -> None:
+    """R11: the mover offers a promise; the asked player agrees on terms of its own (the mover
+    pays a laurel) instead. The mover's choice of supporters says that its offer was not taken
+    and what the other terms are (a review saw its offer vanish from the deal unexplained)."""
+    game, mover, consenter, kind, dialog = _offer_a_promise(app)
+    dialog.get_by_test_id("answer-terms").click()
+    terms = app.get_by_test_id("terms-dialog")
+    terms.get_by_test_id(f"pay-mover-{kind}-plus").click()
+    terms.get_by_test_id("terms-submit").click()
+    game.apply({"type": "answer", "player": consenter, "consents": 1,
+                "terms": {"mover_pays": [kind]}})
+    wait_actions(app, len(game.actions))
+    supporters = _the_others_refuse(app, game, dialog)
     expect(supporters).to_contain_text(
         f"{NAMES[consenter]} does not take your offer ({NAMES[mover]} promises to consent to "
         f"{NAMES[consenter]}) and agrees (1 consent) on other terms: {NAMES[mover]} pays")
@@ -256,36 +268,31 @@ def test_an_offer_taken_is_said_as_agreed_not_as_a_counter_offer(app: Page) -> N
     """R11: the asked player takes the mover's offer as it stands ("Agree"); the engine keeps
     the offer as its answer's terms. The mover's choice of supporters says it agreed on those
     terms (a review read "does not take your offer ... on other terms" with the same terms)."""
-    game, request, _kind = _before_a_request_with_a_laurel_to_pay(app)
-    mover = request["player"]
-    consenter = next(q for q in game.state.offices[request["from"]] if q != mover)
-    move, terms = _compose_offer(app, request, consenter)
-    terms.get_by_test_id("promise-add").click()
-    terms.get_by_test_id("promise-by").select_option(str(mover))
-    terms.get_by_test_id("promise-player").select_option(str(consenter))
-    terms.get_by_test_id("terms-submit").click()
-    move.get_by_test_id("ask-consent").click()
-    offer = {"promises": [{"by": mover, "kind": "consent", "player": consenter}]}
-    game.apply({**request, "offers": {str(consenter): offer}})
-    wait_actions(app, len(game.actions))
-
-    dialog = app.get_by_test_id("answer-dialog")
-    expect(dialog.get_by_test_id("dialog-to")).to_have_text(NAMES[consenter])
+    game, mover, consenter, _kind, dialog = _offer_a_promise(app)
     dialog.get_by_test_id("answer-agree").click()
     game.apply({"type": "answer", "player": consenter, "consents": 1})
     wait_actions(app, len(game.actions))
-    open_request = game.state.request
-    for seat in open_request.asked if open_request else []:
-        if open_request is None or seat in open_request.answers:
-            continue
-        dialog.get_by_test_id("answer-refuse").click()
-        game.apply({"type": "answer", "player": seat, "consents": 0})
-        wait_actions(app, len(game.actions))
-    supporters = app.get_by_test_id("supporters-dialog")
+    supporters = _the_others_refuse(app, game, dialog)
     expect(supporters).to_contain_text(
         f"{NAMES[consenter]} agrees (1 consent) on terms: {NAMES[mover]} promises to consent to "
         f"{NAMES[consenter]}")
     expect(supporters).not_to_contain_text("does not take your offer")
+
+
+def _adds(*seats: tuple[int, int]) -> list[Action]:
+    """Add actions, one a (player, office) pair, in turn order."""
+    return [{"type": "add", "player": q, "office": o} for q, o in seats]
+
+
+def _open_position(app: Page, game: Game, folder: Path) -> None:
+    """Open `game` as a player opens a saved file (a game on the table first), at its end."""
+    saved = folder / "position.json"
+    saved.write_text(json.dumps(game.save()), encoding="utf-8")
+    start_game(app)
+    with app.expect_file_chooser() as chooser:
+        app.get_by_test_id("import").click()
+    chooser.value.set_files(saved)
+    wait_actions(app, len(game.actions))
 
 
 def test_a_split_no_hoard_can_make_is_named_when_it_leaves_no_way_to_move(
@@ -296,25 +303,14 @@ def test_a_split_no_hoard_can_make_is_named_when_it_leaves_no_way_to_move(
     of supporters says that, from the view's `move_refusal` (a review was told "Too few
     consents" with every consent given)."""
     game = Game({"players": 3, "names": NAMES, "first_player": 0}, 2)
-    for action in ({"type": "add", "player": 0, "office": 1},
-                   {"type": "add", "player": 1, "office": 1},
-                   {"type": "add", "player": 2, "office": 3},
-                   {"type": "add", "player": 0, "office": 0},
-                   {"type": "add", "player": 1, "office": 1},
-                   {"type": "add", "player": 2, "office": 3},
+    for action in (*_adds((0, 1), (1, 1), (2, 3), (0, 0), (1, 1), (2, 3)),
                    {"type": "request", "player": 0, "from": 1, "to": 8,
                     "offers": {"1": {"split": True}}},
                    {"type": "answer", "player": 1, "consents": 2}):
         game.apply(action)
     refusal = game.view(0)["request"]["move_refusal"]
     assert refusal is not None and refusal["code"] == "split_impossible"
-    saved = tmp_path / "split.json"
-    saved.write_text(json.dumps(game.save()), encoding="utf-8")
-    start_game(app)
-    with app.expect_file_chooser() as chooser:
-        app.get_by_test_id("import").click()
-    chooser.value.set_files(saved)
-    wait_actions(app, len(game.actions))
+    _open_position(app, game, tmp_path)
     supporters = app.get_by_test_id("supporters-dialog")
     expect(supporters.locator("h2")).to_have_text("No way to move")
     expect(supporters.get_by_test_id("no-supporters")).to_have_text(
@@ -382,26 +378,15 @@ def test_a_turn_owed_to_a_caesar_promise_says_so_before_any_click(
     review saw "Move a senator" offered, and learnt of the promise only from its refusal)."""
     game = Game({"players": 4, "names": [*NAMES, "Decima"], "first_player": 0}, 7)
     promise = {"by": 0, "kind": "caesar", "player": 1, "caesar": {"from": 1, "to": 8}}
-    for action in ({"type": "add", "player": 0, "office": 3},
-                   {"type": "add", "player": 1, "office": 3},
-                   {"type": "add", "player": 2, "office": 1},
-                   {"type": "add", "player": 3, "office": 1},
+    for action in (*_adds((0, 3), (1, 3), (2, 1), (3, 1)),
                    {"type": "request", "player": 0, "from": 3, "to": 6},
                    {"type": "answer", "player": 1, "consents": 1,
                     "terms": {"promises": [promise]}},
                    {"type": "move", "player": 0, "from": 3, "to": 6, "supporters": [1]},
-                   {"type": "add", "player": 1, "office": 0},
-                   {"type": "add", "player": 2, "office": 2},
-                   {"type": "add", "player": 3, "office": 1}):
+                   *_adds((1, 0), (2, 2), (3, 1))):
         game.apply(action)
     assert game.legal_actions(0) == [{"type": "caesar", "player": 0, "from": 1, "to": 8}]
-    saved = tmp_path / "duty.json"
-    saved.write_text(json.dumps(game.save()), encoding="utf-8")
-    start_game(app)
-    with app.expect_file_chooser() as chooser:
-        app.get_by_test_id("import").click()
-    chooser.value.set_files(saved)
-    wait_actions(app, len(game.actions))
+    _open_position(app, game, tmp_path)
     expect(app.get_by_test_id("caesar-duty")).to_have_text(
         f"{NAMES[0]} promised to move Caesar to 1→8: this turn, that is the only action (R11).")
 
@@ -415,28 +400,15 @@ def test_a_request_one_asked_player_promised_to_refuse_says_so_before_it_is_made
     game = Game({"players": 4, "names": [*NAMES, "Decima"], "first_player": 0}, 7)
     deal = {"promises": [{"by": 1, "kind": "consent", "player": 0},
                          {"by": 1, "kind": "refuse", "player": 2}]}
-    for action in ({"type": "add", "player": 0, "office": 1},
-                   {"type": "add", "player": 1, "office": 1},
-                   {"type": "add", "player": 2, "office": 1},
-                   {"type": "add", "player": 3, "office": 3},
-                   {"type": "add", "player": 0, "office": 1},
-                   {"type": "add", "player": 1, "office": 1},
-                   {"type": "add", "player": 2, "office": 3},
-                   {"type": "add", "player": 3, "office": 3},
+    for action in (*_adds((0, 1), (1, 1), (2, 1), (3, 3), (0, 1), (1, 1), (2, 3), (3, 3)),
                    {"type": "request", "player": 0, "from": 1, "to": 8, "offers": {"1": deal}},
                    {"type": "answer", "player": 1, "consents": 1},
                    {"type": "answer", "player": 2, "consents": 0},
                    {"type": "move", "player": 0, "from": 1, "to": 8, "supporters": [0, 1]},
-                   {"type": "add", "player": 1, "office": 0}):
+                   *_adds((1, 0))):
         game.apply(action)
     assert game.state.current == 2
-    saved = tmp_path / "refuse.json"
-    saved.write_text(json.dumps(game.save()), encoding="utf-8")
-    start_game(app)
-    with app.expect_file_chooser() as chooser:
-        app.get_by_test_id("import").click()
-    chooser.value.set_files(saved)
-    wait_actions(app, len(game.actions))
+    _open_position(app, game, tmp_path)
     wait_armed(app)
     office(app, 1).click()
     office(app, 5).click()

@@ -38,6 +38,12 @@ def put_off_until(held: int) -> dict[str, Any]:
     raise AssertionError("no such turn")
 
 
+def offered_kinds(page: Page) -> set[str]:
+    """The kinds of the inhabitants the turn screen offers to place."""
+    return set(page.locator('[data-testid^="pal-piece-"]').evaluate_all(
+        "(els) => els.map((el) => el.dataset.kind)"))
+
+
 def own_screen(page: Page, save: dict[str, Any], folder: Path) -> None:
     """Open the save, and show the screen of the seat to act."""
     open_save(page, save, folder)
@@ -53,9 +59,7 @@ def test_the_turns_left_for_the_condottieri_are_said_before_they_are_forced(
         "The condottieri behind your screen must be placed within your next 3 turns: none may"
         " be placed in your last 4 (P4).")
     expect(pal.get_by_test_id("pal-withheld")).to_have_count(0)
-    kinds = pal.locator('[data-testid^="pal-piece-"]').evaluate_all(
-        "(els) => els.map((el) => el.dataset.kind)")
-    assert set(kinds) > {CONDOTTIERO}  # a free choice still
+    assert offered_kinds(pal) > {CONDOTTIERO}  # a free choice still
 
 
 def test_a_choice_narrowed_to_a_condottiero_says_why(pal: Page, tmp_path: Path) -> None:  # noqa: F811
@@ -64,8 +68,6 @@ def test_a_choice_narrowed_to_a_condottiero_says_why(pal: Page, tmp_path: Path) 
         "Only a condottiero may be placed now: none may stay behind your screen for your last 4"
         " turns (P4). The others wait.")
     expect(pal.get_by_test_id("pal-condottieri-due")).to_have_count(0)
-    kinds = pal.locator('[data-testid^="pal-piece-"]').evaluate_all(
-        "(els) => els.map((el) => el.dataset.kind)")
-    assert set(kinds) == {CONDOTTIERO}
+    assert offered_kinds(pal) == {CONDOTTIERO}
     # what waits is still listed behind the screen
     expect(pal.get_by_test_id("pal-hand")).to_contain_text("merchant")
