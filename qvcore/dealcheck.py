@@ -53,11 +53,12 @@ def taken_by(s: GameState, path: int) -> int:
     return s.spaces[path] if board.PATHS[path][2] and s.caesar != path else EMPTY
 
 
-def split_gains(s: GameState, path: int, reward: int) -> int:
+def split_gains(s: GameState, path: int, reward: int) -> tuple[int, int]:
     """The points a move shares under a split (R11): the laurel it takes and the consenter's
-    I rewards; the consenter's share is half, rounded down (rulings.md #9)."""
+    I rewards; and the consenter's share of them, half rounded down (rulings.md #9)."""
     took = taken_by(s, path)
-    return (laurels.VALUES[took] if took != EMPTY else 0) + reward
+    gained = (laurels.VALUES[took] if took != EMPTY else 0) + reward
+    return gained, gained // 2
 
 
 def offer_gains(s: GameState, q: int, terms: Terms,
@@ -72,8 +73,8 @@ def offer_gains(s: GameState, q: int, terms: Terms,
     paid = laurels.heap_value(terms.mover_pays) - laurels.heap_value(terms.consenter_pays)
     if not terms.split:
         return reward + paid, None
-    gained = split_gains(s, request.path, reward)
-    return gained // 2 + paid, (gained, gained // 2)
+    gained, share = split_gains(s, request.path, reward)
+    return share + paid, (gained, share)
 
 
 def plan_deals(s: GameState, p: int, path: int, supporters: list[int],
@@ -111,8 +112,8 @@ def plan_deals(s: GameState, p: int, path: int, supporters: list[int],
         _move_tokens(other, mover, t.consenter_pays)
         split = None
         if t.split:
-            gained = split_gains(s, path, rewards.get(q, 0))
-            delta = gained // 2 - rewards.get(q, 0)
+            _gained, share = split_gains(s, path, rewards.get(q, 0))
+            delta = share - rewards.get(q, 0)
             exchange = deals.split_exchange(mover, other, delta)
             if exchange is None:
                 raise RuleError("R11", "split_impossible", f"{s.options.names[p]} and "

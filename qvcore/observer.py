@@ -95,14 +95,13 @@ class Observer:
             "pool": s.pool,
             "request": self._request(s),
             "bonus": None if s.stage != "bonus" else {"forced": _path_dict(s.bonus_forced)},
-            "caesar_duty": _space_ref(caesar_duty(s, s.current)) if s.stage == ACTION else None,
+            "caesar_duty": _duty_ref(s),
             "promises": [_promise(p) for p in s.promises if p.binds(s.turn)],
             "reveal": {"open": s.reveal_open and not s.revealed, "shown": s.revealed},
             "council": s.council_next if s.stage == COUNCIL else None,
             "moves": move_hints(s) if mine else [],
             "adds": add_offices(s) if mine else [],
-            "caesar_targets": [{"path": path, "from": PATH_FROM[path], "to": PATH_TO[path]}
-                               for path in caesar_targets(s)] if mine else [],
+            "caesar_targets": [_space_ref(path) for path in caesar_targets(s)] if mine else [],
             "retire": retire_offices(s),
             "legal": [copy_action(a) for a in legal_actions(s) if a["player"] == self.seat],
             "series": list(s.series_results),
@@ -146,8 +145,7 @@ class Observer:
             },
             "laurel": _token_name(s.spaces[path]),
             "move_refusal": self._move_refusal(s),
-            "caesar_terms": [{"path": q, "from": PATH_FROM[q], "to": PATH_TO[q]}
-                             for q in caesar_term_targets(s)],
+            "caesar_terms": [_space_ref(q) for q in caesar_term_targets(s)],
         }
 
     def _gains(self, s: GameState, q: int) -> list[OfferGains]:
@@ -181,8 +179,14 @@ def _token_name(kind: int) -> str | None:
     return laurels.KIND_NAMES[kind] if kind != EMPTY else None
 
 
-def _space_ref(path: int | None) -> SpaceRef | None:
-    return None if path is None else {"path": path, "from": PATH_FROM[path], "to": PATH_TO[path]}
+def _space_ref(path: int) -> SpaceRef:
+    return {"path": path, "from": PATH_FROM[path], "to": PATH_TO[path]}
+
+
+def _duty_ref(s: GameState) -> SpaceRef | None:
+    """The space a binding Caesar promise of the player to act sends Caesar to this turn."""
+    duty = caesar_duty(s, s.current) if s.stage == ACTION else None
+    return None if duty is None else _space_ref(duty)
 
 
 def _path_dict(path: int | None) -> PathRef | None:

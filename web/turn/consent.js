@@ -215,12 +215,11 @@ export function offerNumbers(gains) {
   }
   parts.push(one.points >= 0 ? t("consent.offer.inAll", { count: one.points })
     : t("consent.offer.inAllCost", { count: -one.points }));
-  if (both) {
-    parts.push(both.points < 0 ? t("consent.offer.bothCost", { count: -both.points })
-      : both.split && both.split.total > 0 ? t("consent.offer.bothSplit",
-        { you: both.split.share, total: both.split.total, count: both.points })
-        : t("consent.offer.both", { count: both.points }));
-  }
+  if (both && both.points < 0) parts.push(t("consent.offer.bothCost", { count: -both.points }));
+  else if (both && both.split && both.split.total > 0) {
+    parts.push(t("consent.offer.bothSplit",
+      { you: both.split.share, total: both.split.total, count: both.points }));
+  } else if (both) parts.push(t("consent.offer.both", { count: both.points }));
   return parts.join(" ");
 }
 
