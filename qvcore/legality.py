@@ -212,7 +212,7 @@ def _turn_actions(s: GameState, p: int, groups: dict[str, Sequence[Action]]) -> 
                 moves.append(_FREE_MOVES[p][path])
                 continue
             if request is not None and request.path == path:
-                for combo in supporter_choices(p, own_spare, request, needed):
+                for combo in supporter_choices(p, own_spare, request, needed, s.pool):
                     if deals_hold(s, p, path, list(combo)):
                         moves.append({"type": "move", "player": p, "from": office, "to": to,
                                       "supporters": list(combo)})
@@ -275,9 +275,11 @@ def supporter_units(p: int, own_spare: int, request: Request, needed: int) -> li
     return units
 
 
-def supporter_choices(p: int, own_spare: int, request: Request,
-                      needed: int) -> list[tuple[int, ...]]:
-    """Every multiset of ``needed`` supporters the mover may pick, sorted (R6.3, R6.4)."""
+def supporter_choices(p: int, own_spare: int, request: Request, needed: int,
+                      pool: int) -> list[tuple[int, ...]]:
+    """Every multiset of ``needed`` supporters the mover may pick, sorted (R6.3, R6.4); with
+    one I token left in the ``pool`` for two other players' consents, both orders, since the
+    token goes to the supporter named first (R7.2, rulings.md #22)."""
     units = supporter_units(p, own_spare, request, needed)
     if needed == 1:
         return [(u,) for u in sorted(set(units))]
@@ -286,6 +288,8 @@ def supporter_choices(p: int, own_spare: int, request: Request,
         a = units[i]
         for b in units[i + 1:]:
             pairs.add((a, b) if a <= b else (b, a))
+    if pool == 1:
+        pairs |= {(b, a) for a, b in pairs if a != b and p not in (a, b)}
     return sorted(pairs)
 
 
@@ -300,7 +304,7 @@ def requested_move_refusal(s: GameState) -> RuleError | None:
     p, path = s.current, request.path
     a = PATH_FROM[path]
     own_spare = s.offices[a].count(p) - 1
-    choices = supporter_choices(p, own_spare, request, request.needed)
+    choices = supporter_choices(p, own_spare, request, request.needed, s.pool)
     if not choices:
         missing = request.needed - len(supporter_units(p, own_spare, request, request.needed))
         return RuleError("R6.2", "needs_consent", f"leaving office {a} needs {missing} more "

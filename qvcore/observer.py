@@ -12,7 +12,7 @@ from typing import cast
 
 from . import board, deals, laurels
 from .board import PATH_FROM, PATH_TO, PATHS_FROM_OFFICE
-from .dealcheck import offer_gains
+from .dealcheck import offer_gains, rewards_for
 from .legality import (
     actor,
     actor_decides,
@@ -31,6 +31,7 @@ from .legality import (
     waiting_for,
 )
 from .protocol import (
+    ActionData,
     ErrorData,
     Hint,
     OfferGains,
@@ -42,6 +43,7 @@ from .protocol import (
     SpaceRef,
     SpaceView,
     Stage,
+    SupportersWay,
     TermsData,
     View,
 )
@@ -72,6 +74,7 @@ class Observer:
         another.
         """
         mine = actor_decides(s)
+        legal = [copy_action(a) for a in legal_actions(s) if a["player"] == self.seat]
         return {
             "viewer": self.seat,
             "options": s.options.to_dict(),
@@ -93,7 +96,7 @@ class Observer:
             "caesar": {"path": s.caesar, "from": PATH_FROM[s.caesar], "to": PATH_TO[s.caesar]},
             "pile": len(s.pile),
             "pool": s.pool,
-            "request": self._request(s),
+            "request": self._request(s, legal),
             "bonus": None if s.stage != "bonus" else {"forced": _path_dict(s.bonus_forced)},
             "caesar_duty": _duty_ref(s),
             "promises": [_promise(p) for p in s.promises if p.binds(s.turn)],
@@ -103,7 +106,7 @@ class Observer:
             "adds": add_offices(s) if mine else [],
             "caesar_targets": [_space_ref(path) for path in caesar_targets(s)] if mine else [],
             "retire": retire_offices(s),
-            "legal": [copy_action(a) for a in legal_actions(s) if a["player"] == self.seat],
+            "legal": legal,
             "series": list(s.series_results),
             "winner": s.winner,
         }
@@ -123,7 +126,7 @@ class Observer:
             out["total"] = laurels.heap_value(hoard)
         return out
 
-    def _request(self, s: GameState) -> RequestView | None:
+    def _request(self, s: GameState, legal: list[ActionData]) -> RequestView | None:
         request = s.request
         if request is None:
             return None
@@ -146,7 +149,21 @@ class Observer:
             "laurel": _token_name(s.spaces[path]),
             "move_refusal": self._move_refusal(s),
             "caesar_terms": [_space_ref(q) for q in caesar_term_targets(s)],
+            "ways": self._ways(s, legal),
         }
+
+    def _ways(self, s: GameState, legal: list[ActionData]) -> list[SupportersWay]:
+        """The mover's legal ways to make the requested move, with the I tokens each gives
+        (R6.4, R7.2); for the mover only, whose hoard decides which deals hold (R10)."""
+        request = s.request
+        assert request is not None
+        if self.seat != s.current:
+            return []
+        return [{"supporters": list(a["supporters"]),
+                 "rewards": {str(q): n for q, n in rewards_for(s, s.current,
+                                                               a["supporters"]).items()}}
+                for a in legal if a["type"] == "move" and a["supporters"]
+                and board.path_of(a) == request.path]
 
     def _gains(self, s: GameState, q: int) -> list[OfferGains]:
         """What the offer to ``q`` gives it per consent count: only for the two parties, who see

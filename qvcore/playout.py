@@ -282,7 +282,7 @@ def _supporter_choices(s: GameState, p: int, request: Request,
     """Supporter multisets the mover may pick on the requested path (``legality``'s choices),
     deals permitting (R6.4, R11)."""
     own_spare = s.offices[PATH_FROM[request.path]].count(p) - 1
-    combos = legality.supporter_choices(p, own_spare, request, needed)
+    combos = legality.supporter_choices(p, own_spare, request, needed, s.pool)
     if not any(a.consents and a.terms is not None and not a.terms.is_empty()
                for a in request.answers.values()):
         return combos

@@ -189,11 +189,20 @@ class AskedView(TypedDict):
     gains: list[OfferGains]
 
 
+class SupportersWay(TypedDict):
+    """One legal way to make the requested move: the supporters in the order named, and the
+    I tokens each takes from the pool (R7.2: the first named first, rulings.md #22)."""
+    supporters: list[int]
+    rewards: dict[str, int]
+
+
 RequestView = TypedDict("RequestView", {
     "mover": int, "path": int, "from": int, "to": int, "needed": int, "own_spare": int,
     "asked": list[AskedView], "offers": dict[str, TermsData],
     "answers": dict[str, AnswerView], "laurel": str | None,
     "move_refusal": ErrorData | None, "caesar_terms": list[SpaceRef],
+    #: the mover's legal ways to move with their I rewards; empty in every other view (R10)
+    "ways": list[SupportersWay],
 })
 
 

@@ -140,6 +140,42 @@ def test_r7_2_rewards_while_the_pool_lasts_then_nothing() -> None:
     assert game.state.pool == 0
 
 
+def test_r7_2_with_one_i_left_the_mover_chooses_who_takes_it() -> None:
+    """R7.2, rulings.md #22: the last I token goes to the supporter named first, so the mover
+    is offered both orders, and the view's ways say who takes it in each."""
+    game = new_game(4)
+    place(game, 1, RED, BLUE, BLACK)
+    set_space(game, 1, 8, "III")
+    set_pool(game, 1)
+    request(game, RED, 1, 8)
+    answer(game, BLUE, 1)
+    answer(game, BLACK, 1)
+    moves = [a["supporters"] for a in game.legal_actions() if a["type"] == "move"
+             and a["from"] == 1]
+    assert sorted(moves) == sorted([[BLUE, BLACK], [BLACK, BLUE]])
+    ways = game.view(RED)["request"]["ways"]
+    assert ways == [{"supporters": m, "rewards": {str(m[0]): 1}} for m in moves]
+    assert game.view(BLUE)["request"]["ways"] == []  # the mover's choice (hoards decide it)
+    event = move(game, RED, 1, 8, [BLUE, BLACK])
+    assert event["rewards"] == {str(BLUE): 1}
+    assert hoard(game, BLUE) == {"I": 1}
+    assert hoard(game, BLACK) == {}
+
+
+def test_r7_2_a_full_pool_offers_one_order() -> None:
+    """R7.2: while the pool pays every consent, the order changes nothing: one way listed."""
+    game = new_game(4)
+    place(game, 1, RED, BLUE, BLACK)
+    request(game, RED, 1, 8)
+    answer(game, BLUE, 1)
+    answer(game, BLACK, 1)
+    moves = [a["supporters"] for a in game.legal_actions() if a["type"] == "move"
+             and a["from"] == 1]
+    assert moves == [sorted([BLUE, BLACK])]
+    assert game.view(RED)["request"]["ways"] == [
+        {"supporters": moves[0], "rewards": {str(BLUE): 1, str(BLACK): 1}}]
+
+
 def test_r7_2_own_senators_earn_nothing() -> None:
     game = new_game(3)
     place(game, 9, RED, RED, BLUE)

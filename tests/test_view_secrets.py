@@ -55,7 +55,8 @@ def test_r10_the_seed_is_shown_once_the_game_is_over() -> None:
 def _public_part(view: dict[str, object], seat: int) -> str:
     """A seat's view without what is that seat's own: its hoard, its legal actions, deal terms
     it is a party to (R10: only the two parties see a deal's token kinds), and, the mover's,
-    why no way to move is left (a deal's refusal speaks of the parties' hoards)."""
+    why no way to move is left and the ways that are (which deals hold depends on the parties'
+    hoards)."""
     data = json.loads(json.dumps(view))
     data.pop("viewer")
     data.pop("legal")
@@ -67,6 +68,7 @@ def _public_part(view: dict[str, object], seat: int) -> str:
         request["offers"] = sorted(request["offers"])
         request["answers"] = {q: a["consents"] for q, a in request["answers"].items()}
         request.pop("move_refusal")
+        request.pop("ways")
     return json.dumps(data, sort_keys=True)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 import re
 from pathlib import Path
 
@@ -319,6 +320,62 @@ def test_a_split_no_hoard_can_make_is_named_when_it_leaves_no_way_to_move(
     expect(supporters).not_to_contain_text("Not enough consent")
 
 
+def _drain_the_pool(game: Game, rand: random.Random) -> Action:
+    """Play on, each asked player giving every consent it can, until one I token is left and
+    the player to act may ask two others for the two consents a 5-seat office needs; that
+    request (R6.2, R7.2)."""
+    while len(game.actions) < 400:
+        s = game.state
+        legal = game.legal_actions()
+        by_type: dict[str, list[Action]] = {}
+        for action in legal:
+            by_type.setdefault(action["type"], []).append(action)
+        if s.pool == 1 and s.stage == "action" and not s.promises:
+            for action in by_type.get("request", []):
+                others = set(s.offices[action["from"]]) - {s.current}
+                if len(others) == 2 and board.CONSENTS_NEEDED[action["from"]] == 2:
+                    return action
+        if s.stage == "consent" and "answer" in by_type:
+            pick = max(by_type["answer"], key=lambda a: (a["consents"], -len(a.get("terms") or {})))
+        elif s.stage == "consent":
+            pick = by_type.get("move", by_type.get("withdraw", legal))[0]
+        elif s.stage == "bonus":
+            pick = by_type.get("decline", legal)[0]
+        elif "request" in by_type and rand.random() < 0.7:
+            pick = rand.choice(by_type["request"])
+        elif "move" in by_type and rand.random() < 0.5:
+            pick = rand.choice(by_type["move"])
+        else:
+            pick = rand.choice(by_type.get("add", legal))
+        game.apply(pick)
+    raise AssertionError("the pool was not drained to one I token")
+
+
+def test_with_one_i_token_left_the_mover_chooses_who_takes_it(app: Page, tmp_path: Path) -> None:
+    """R7.2 (rulings.md #22): the pool's last I token goes to the supporter named first. Both
+    others consent to a move that needs two; the mover is offered both orders, each saying who
+    takes the token, and the order clicked decides it (a review found no way to choose)."""
+    game = Game({"players": 3, "names": NAMES, "first_player": 0, "scarce_laurels": True}, 3)
+    request = _drain_the_pool(game, random.Random(3))
+    mover = request["player"]
+    first, second = ((mover + 1) % 3, (mover + 2) % 3)
+    for action in (request, {"type": "answer", "player": first, "consents": 1},
+                   {"type": "answer", "player": second, "consents": 1}):
+        game.apply(action)
+    assert game.state.pool == 1
+    _open_position(app, game, tmp_path)
+    supporters = app.get_by_test_id("supporters-dialog")
+    for a, b in ((first, second), (second, first)):
+        expect(supporters.get_by_test_id(f"support-{a}-{b}")).to_have_text(
+            f"Move with {NAMES[a]} and {NAMES[b]}: the pool's last I token goes to {NAMES[a]}")
+    supporters.get_by_test_id(f"support-{second}-{first}").click()
+    event = game.apply({"type": "move", "player": mover, "from": request["from"],
+                        "to": request["to"], "supporters": [second, first]})
+    assert event["rewards"] == {str(second): 1}
+    wait_actions(app, len(game.actions))
+    assert log_texts(app)[-1] == engine_log(game)[-1]
+
+
 def test_an_offer_the_asked_player_cannot_pay_is_answered_on_its_own_terms(app: Page) -> None:
     """R11, R13: the mover's offer asks the consenter for a laurel it does not hold, so it cannot
     simply agree; it may still name terms of its own (a review found only "Refuse" offered)."""
@@ -375,7 +432,8 @@ def test_a_turn_owed_to_a_caesar_promise_says_so_before_any_click(
 ) -> None:
     """R11 (rulings.md #25): Aurelia promised Brutus, for his consent, to move Caesar to 1→8 on
     her next turn; on it that move is her only action. Her turn panel says so at once (a
-    review saw "Move a senator" offered, and learnt of the promise only from its refusal)."""
+    review saw "Move a senator" offered, and learnt of the promise only from its refusal), and
+    that move is the one button it offers."""
     game = Game({"players": 4, "names": [*NAMES, "Decima"], "first_player": 0}, 7)
     promise = {"by": 0, "kind": "caesar", "player": 1, "caesar": {"from": 1, "to": 8}}
     for action in (*_adds((0, 3), (1, 3), (2, 1), (3, 1)),
@@ -389,6 +447,14 @@ def test_a_turn_owed_to_a_caesar_promise_says_so_before_any_click(
     _open_position(app, game, tmp_path)
     expect(app.get_by_test_id("caesar-duty")).to_have_text(
         f"{NAMES[0]} promised to move Caesar to 1→8: this turn, that is the only action (R11).")
+    # that action is the panel's only control: no senator to pick, no office to add to
+    panel = app.locator("#turn-panel")
+    for testid in ("select-6", "add-1", "caesar-open"):
+        expect(panel.get_by_test_id(testid)).to_have_count(0)
+    panel.get_by_test_id("caesar-duty-move").click()
+    game.apply({"type": "caesar", "player": 0, "from": 1, "to": 8})
+    wait_actions(app, len(game.actions))
+    assert log_texts(app)[-1] == engine_log(game)[-1]
 
 
 def test_a_request_one_asked_player_promised_to_refuse_says_so_before_it_is_made(

@@ -231,8 +231,7 @@ export function openSupportersDialog(table) {
   const own = table.seatView(mover);
   if (!own.ok) return null;
   const r = own.view.request;
-  const moves = own.view.legal.filter((a) => a.type === "move" && a.from === r.from
-    && a.to === r.to && a.supporters.length > 0);
+  const moves = r.ways;
   const rows = r.asked.map((a) => {
     const answer = r.answers[String(a.player)];
     const name = table.name(a.player);
@@ -275,12 +274,20 @@ export function openSupportersDialog(table) {
     : moves.length === 1 ? "consent.supporters.titleOne" : "consent.supporters.title");
   /** @type {{label: string, kind?: string, testid: string, onClick: (d: any) => void}[]} */
   const actions = moves.map((m) => {
-    const label = supportersText(table, m.supporters, mover);
+    const supporters = supportersText(table, m.supporters, mover);
+    // the pool runs short of the consents' I tokens: the order names who takes them (R7.2)
+    const paid = Object.keys(m.rewards).map(Number);
+    const short = paid.length && Object.values(m.rewards).reduce((a, b) => a + b, 0)
+      < m.supporters.filter((q) => q !== mover).length;
+    const label = short ? t("consent.supporters.moveWithToken",
+      { supporters, name: listText(paid.map((q) => table.name(q))) })
+      : t("consent.supporters.moveWith", { supporters });
     return {
-      label: t("consent.supporters.moveWith", { supporters: label }), kind: "primary",
+      label, kind: "primary",
       testid: `support-${m.supporters.join("-")}`,
       onClick: (d) => {
-        const reply = table.act(m, { quiet: true });
+        const reply = table.act({ type: "move", player: mover, from: r.from, to: r.to,
+          supporters: m.supporters }, { quiet: true });
         if (!reply.ok) d.error(table.refusal(reply.error));
       },
     };

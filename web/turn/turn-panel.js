@@ -184,10 +184,24 @@ export class TurnPanel {
     label);
   }
 
+  /** The button that moves Caesar where a deal sends him (R7.3, R11): the choice's only one.
+   * @param {import("qvcore-protocol").PathRef} to
+   * @param {string} testid */
+  caesarTo(to, testid) {
+    const view = /** @type {View} */ (this.table.view());
+    return this.button(t("turn.caesar.moveTo", { from: to.from, to: to.to }), () => this.turn.act(
+      { type: "caesar", player: view.current, from: to.from, to: to.to }), testid,
+    { class: "primary" });
+  }
+
   actionControls(view, secondary = false) {
     const table = this.table;
     const actor = view.actor;
     const out = [];
+    // a binding Caesar promise is the turn's only action (R11): its one button, nothing else
+    if (view.caesar_duty) {
+      return [h("div", { class: "group" }, this.caesarTo(view.caesar_duty, "caesar-duty-move"))];
+    }
     const selected = table.ui.selected;
     if (selected !== null && view.offices[selected]?.includes(actor)) {
       const hints = this.turn.hintsFrom(selected);
@@ -274,9 +288,7 @@ export class TurnPanel {
     const out = [h("p", {}, t("turn.bonus.text", { name: table.name(view.actor) }))];
     if (forced) {
       out.push(h("p", {}, t("turn.bonus.forced", { from: forced.from, to: forced.to })));
-      out.push(this.button(t("turn.bonus.forcedButton", { from: forced.from, to: forced.to }), () => this.turn.act(
-        { type: "caesar", player: view.current, from: forced.from, to: forced.to }), "caesar-forced",
-      { class: "primary" }));
+      out.push(this.caesarTo(forced, "caesar-forced"));
     } else {
       out.push(h("div", { class: "choices row" },
         this.button(t("turn.caesar.choose"), () => table.caesar(true), "caesar-open"),
