@@ -307,9 +307,7 @@ def requested_move_refusal(s: GameState) -> RuleError | None:
     choices = supporter_choices(p, own_spare, request, request.needed, s.pool)
     if not choices:
         missing = request.needed - len(supporter_units(p, own_spare, request, request.needed))
-        return RuleError("R6.2", "needs_consent", f"leaving office {a} needs {missing} more "
-                         f"consent{'s' if missing > 1 else ''} than were given", office=a,
-                         missing=missing)
+        return _needs_consent(a, missing, " than were given")
     first: RuleError | None = None
     for combo in choices:
         try:
@@ -586,7 +584,7 @@ def path_refusal(s: GameState, p: int, path: int) -> RuleError | None:
     if p not in s.offices[a]:
         return RuleError("R4", "not_your_senator", f"you have no senator in office {a}", office=a)
     if len(s.offices[b]) >= SEATS[b]:
-        return RuleError("R6", "office_full", f"office {b} has no free seat", office=b)
+        return _office_full(b)
     return None
 
 
@@ -608,21 +606,37 @@ def request_blocked(s: GameState, p: int, path: int) -> RuleError | None:
         return None
     a, b = PATH_FROM[path], PATH_TO[path]
     if code == _ONE_SEAT:
-        return RuleError("R6.1", "no_consent_needed",
-                         f"leaving the 1-seat office {a} needs no consent", office=a)
+        return _no_consent_needed(a)
     if code == _CAESAR:
-        return RuleError("R6.5", "caesar_no_vote",
-                         f"Caesar stands on path {board.path_name(path)}: no vote can be held")
+        return _caesar_no_vote(path)
     if code == _FULL:
-        return RuleError("R6", "office_full", f"office {b} has no free seat", office=b)
+        return _office_full(b)
     if code == _NOBODY:
         return RuleError("R6.3", "nobody_to_ask", f"no other player has a senator in office {a}",
                          office=a)
     needed = CONSENTS_NEEDED[a]
     missing = needed - (s.offices[a].count(p) - 1 + most_consents(s, p, a, needed))
-    return RuleError("R6.2", "needs_consent", f"leaving office {a} needs {missing} more "
-                     f"consent{'s' if missing > 1 else ''} than its senators can give",
-                     office=a, missing=missing)
+    return _needs_consent(a, missing, " than its senators can give")
+
+
+def _needs_consent(office: int, missing: int, why: str = "") -> RuleError:
+    """R6.2: leaving ``office`` takes ``missing`` more consents (``why``: than what)."""
+    return RuleError("R6.2", "needs_consent", f"leaving office {office} needs {missing} more "
+                     f"consent{'s' if missing > 1 else ''}{why}", office=office, missing=missing)
+
+
+def _no_consent_needed(office: int) -> RuleError:
+    return RuleError("R6.1", "no_consent_needed",
+                     f"leaving the 1-seat office {office} needs no consent", office=office)
+
+
+def _caesar_no_vote(path: int) -> RuleError:
+    return RuleError("R6.5", "caesar_no_vote",
+                     f"Caesar stands on path {board.path_name(path)}: no vote can be held")
+
+
+def _office_full(office: int) -> RuleError:
+    return RuleError("R6", "office_full", f"office {office} has no free seat", office=office)
 
 
 _ONE_SEAT, _CAESAR, _FULL, _NOBODY, _SHORT = 1, 2, 3, 4, 5
@@ -687,15 +701,11 @@ def _check_supporters(s: GameState, p: int, path: int, needed: int, supporters: 
                       caesar_free: bool) -> None:
     a = PATH_FROM[path]
     if caesar_free and supporters:
-        raise RuleError("R6.5", "caesar_no_vote",
-                        f"Caesar stands on path {board.path_name(path)}: no vote can be held")
+        raise _caesar_no_vote(path)
     if needed == 0 and supporters:
-        raise RuleError("R6.1", "no_consent_needed",
-                        f"leaving the 1-seat office {a} needs no consent", office=a)
+        raise _no_consent_needed(a)
     if len(supporters) < needed:
-        missing = needed - len(supporters)
-        raise RuleError("R6.2", "needs_consent", f"leaving office {a} needs {missing} more "
-                        f"consent{'s' if missing > 1 else ''}", office=a, missing=missing)
+        raise _needs_consent(a, needed - len(supporters))
     if len(supporters) > needed:
         raise RuleError("R6.4", "too_many_supporters", f"leaving office {a} takes exactly "
                         f"{needed} consent{'s' if needed > 1 else ''}", office=a, needed=needed)
