@@ -246,6 +246,8 @@ export class BoardSvg {
     if (office) this.handlers.onOffice(Number(office.dataset.office));
   }
 
+  /** Draw the whole board once, empty: its frame, paths and spaces, offices, indicators
+   * (update() then shows a view on it). */
   draw() {
     const svg = this.svg;
     const { offices, paths, senate } = this.data;
@@ -280,16 +282,26 @@ export class BoardSvg {
       return { ...shape, x: X(o.x), y: Y(o.y) };
     });
     this.geo = geo;
-
     this.attachments = offices.map(() => []);
+
+    const { pathLayer, spaceLayer, spaceMarks } = this.drawPaths(geo, paths);
+    const { officeLayer, officeHits, officeMarks } = this.drawOffices(geo, offices, paths, senate);
+    const { turn, pool } = this.drawIndicators(geo[senate]);
+    // the players: colour, name, supply and how many laurels (a count only, R10)
+    this.strip = s("g", { class: "player-strip", role: "group", "data-testid": "board-players",
+      "aria-label": t("board.strip.aria") });
+    svg.append(pathLayer, officeHits, spaceLayer, spaceMarks, officeLayer, officeMarks, turn, pool,
+      this.strip);
+  }
+
+  /** The paths' arrows and the laurel spaces on them (buttons), with their marks' layer. */
+  drawPaths(geo, paths) {
     const pathLayer = s("g", { class: "paths", "aria-hidden": "true" });
     const spaceLayer = s("g", { class: "spaces" });
-    // what a space or an office shows besides its own label (Caesar and the token under him,
-    // the Caesar laurel's "C", the senators' numbers, the Senate's title and arrival order)
-    // is drawn in these layers, out of the buttons: a button's visible text is then only its
-    // label, which begins its accessible name (WCAG 2.5.3 Label in Name)
+    // what a space shows besides its own label (Caesar and the token under him, the Caesar
+    // laurel's "C") is drawn in this layer, out of the buttons: a button's visible text is then
+    // only its label, which begins its accessible name (WCAG 2.5.3 Label in Name)
     const spaceMarks = s("g", { class: "space-mark-layer", "aria-hidden": "true" });
-    const officeMarks = s("g", { class: "office-mark-layer", "aria-hidden": "true" });
     const centres = new Map();  // laurel path id -> centre of its space
     for (const p of paths) {
       if (!p.laurel) continue;
@@ -337,8 +349,15 @@ export class BoardSvg {
         this.spaces.set(p.id, { g, twin, ring, text, mark, caesar, under, path: p });
       }
     }
+    return { pathLayer, spaceLayer, spaceMarks };
+  }
 
+  /** The offices (buttons), their wide touch targets and their marks' layer. */
+  drawOffices(geo, offices, paths, senate) {
     const officeLayer = s("g", { class: "offices" });
+    // the senators' numbers, the Senate's title and arrival order: out of the buttons, as the
+    // spaces' marks are (drawPaths)
+    const officeMarks = s("g", { class: "office-mark-layer", "aria-hidden": "true" });
     // each office's wide touch target (≥ 44 px on a phone) lies under the laurel spaces'
     // targets; its box, above them, always answers for the office
     const officeHits = s("g", { class: "office-hits", "aria-hidden": "true" });
@@ -394,10 +413,13 @@ export class BoardSvg {
       const up = paths.filter((p) => p.from === o.id).map((p) => p.to).sort((a, b) => a - b);
       this.offices[o.id] = { g, marks, seats, seatTexts, data: o, up };
     }
+    return { officeLayer, officeHits, officeMarks };
+  }
 
+  /** Whose turn it is (top left), the reward pool and the pile (top right). */
+  drawIndicators(senateBox) {
     this.turnText = s("text", { class: "turn-text", x: 82, y: 60 });
     // the name of the seat to play ends before the Senate's box (an ellipsis, full in a tooltip)
-    const senateBox = geo[senate];
     this.turnRoom = senateBox.x - senateBox.w / 2 - 82 - 14;
     this.turnTitle = s("title", {});
     // without a game on the table there is no one to play
@@ -414,11 +436,7 @@ export class BoardSvg {
       s("text", { class: "pool-token-text", x: -26, y: -7 }, "I"),
       s("rect", { class: "pile-token", x: -43, y: 16, width: 34, height: 26, rx: 6 }),
       this.poolText, this.pileText);
-    // the players: colour, name, supply and how many laurels (a count only, R10)
-    this.strip = s("g", { class: "player-strip", role: "group", "data-testid": "board-players",
-      "aria-label": t("board.strip.aria") });
-    svg.append(pathLayer, officeHits, spaceLayer, spaceMarks, officeLayer, officeMarks, turn, pool,
-      this.strip);
+    return { turn, pool };
   }
 
   /** Make room for `rows` rows of player chips under the board. */
