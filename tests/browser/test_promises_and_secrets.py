@@ -125,12 +125,11 @@ def test_a_caesar_promise_is_made_in_the_terms_dialog_and_binds_the_next_turn(ap
         play(app, game, scripted_action(game) if game.state.stage != "bonus"
              else {"type": "decline", "player": game.state.current})
         assert game.state.stage != "over"
-    # the promisor's turn: only the promised Caesar move; the chooser offers just that space
+    # the promisor's turn: only the promised Caesar move, the panel's one button for it
     assert game.legal_actions(mover) == [{"type": "caesar", "player": mover, "from": a, "to": b}]
-    app.get_by_test_id("caesar-open").click()
-    chooser = app.get_by_test_id("caesar-dialog")
-    expect(chooser.locator("[data-testid^=caesar-to-]")).to_have_count(1)
-    chooser.get_by_test_id(f"caesar-to-{a}-{b}").click()
+    expect(app.get_by_test_id("caesar-open")).to_have_count(0)
+    expect(app.get_by_test_id("caesar-duty-move")).to_have_text(f"Move Caesar to {a}→{b}")
+    app.get_by_test_id("caesar-duty-move").click()
     game.apply({"type": "caesar", "player": mover, "from": a, "to": b})
     wait_actions(app, len(game.actions))
     assert log_texts(app) == engine_log(game)
