@@ -429,8 +429,8 @@ def test_r11_a_split_in_the_log_says_how_many_tokens_each_side_handed_over() -> 
                                 "The Senate is full.")
     assert texts[1][0].endswith("Deal with Carla: the gains are split (the mover hands over 2 "
                                 "laurels and the consenter hands over 1 laurel).")
-    assert texts[1][1].endswith("les gains sont partagés (le joueur qui se déplace remet 2 "
-                                "lauriers et le joueur qui consent remet 1 laurier).")
+    assert texts[1][1].endswith("les gains sont partagés (le joueur actif remet 2 lauriers "
+                                "et le joueur qui consent remet 1 laurier).")
     assert texts[2][0].endswith("the gains are split (no laurel changes hands).")
 
 
@@ -502,7 +502,7 @@ def test_every_page_side_error_code_is_worded_in_every_language() -> None:
 
 
 #: placeholders that hold a player's name (or a list of names, or words in a name's place)
-NAME_PARAMS = r"(name|names|mover|player|by|asked|expected|payee|supporters)"
+NAME_PARAMS = r"(name|names|mover|player|by|asked|expected|payee|supporters|owner)"
 #: the short words that change before a vowel-initial name, by language: French elides
 #: "de"/"que" (d'Aurelia, qu'Aurelia), Italian writes "ad" before a vowel (ad Aurelia)
 CHANGING_WORDS = {"fr": r"de|que", "it": r"a"}

@@ -204,7 +204,7 @@ def test_open_dialogs_follow_a_language_chosen_in_another_tab(app: Page, site_ur
     expect(notice.get_by_role("heading")).to_have_text("Ce fichier ne peut pas être ouvert")
     choose(rules, app, "Español")
     expect(notice.get_by_role("heading")).to_have_text("Este archivo no se puede abrir")
-    expect(notice).to_contain_text("Esto no es una partida guardada de Quo Vadis?.")
+    expect(notice).to_contain_text("Esto no es una partida guardada de Quo Vadis?")
     notice.get_by_test_id("notice-ok").click()
     expect(notice).to_have_count(0)
     assert app.evaluate("window.__qvMissingKeys ?? []") == []
