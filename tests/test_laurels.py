@@ -140,18 +140,25 @@ def test_r7_2_rewards_while_the_pool_lasts_then_nothing() -> None:
     assert game.state.pool == 0
 
 
-def test_r7_2_with_one_i_left_the_mover_chooses_who_takes_it() -> None:
-    """R7.2, rulings.md #22: the last I token goes to the supporter named first, so the mover
-    is offered both orders, and the view's ways say who takes it in each."""
+def _both_consent_to_leave_office_1(pool: int | None) -> tuple[Game, list[list[int]]]:
+    """Red asks to leave the 5-seat office 1 (two consents, R6.2), blue and black both consent;
+    the pool left as it is or holding ``pool`` I tokens. The game and the supporters listed."""
     game = new_game(4)
     place(game, 1, RED, BLUE, BLACK)
     set_space(game, 1, 8, "III")
-    set_pool(game, 1)
+    if pool is not None:
+        set_pool(game, pool)
     request(game, RED, 1, 8)
     answer(game, BLUE, 1)
     answer(game, BLACK, 1)
-    moves = [a["supporters"] for a in game.legal_actions() if a["type"] == "move"
-             and a["from"] == 1]
+    return game, [a["supporters"] for a in game.legal_actions()
+                  if a["type"] == "move" and a["from"] == 1]
+
+
+def test_r7_2_with_one_i_left_the_mover_chooses_who_takes_it() -> None:
+    """R7.2, rulings.md #22: the last I token goes to the supporter named first, so the mover
+    is offered both orders, and the view's ways say who takes it in each."""
+    game, moves = _both_consent_to_leave_office_1(pool=1)
     assert sorted(moves) == sorted([[BLUE, BLACK], [BLACK, BLUE]])
     ways = game.view(RED)["request"]["ways"]
     assert ways == [{"supporters": m, "rewards": {str(m[0]): 1}} for m in moves]
@@ -164,13 +171,7 @@ def test_r7_2_with_one_i_left_the_mover_chooses_who_takes_it() -> None:
 
 def test_r7_2_a_full_pool_offers_one_order() -> None:
     """R7.2: while the pool pays every consent, the order changes nothing: one way listed."""
-    game = new_game(4)
-    place(game, 1, RED, BLUE, BLACK)
-    request(game, RED, 1, 8)
-    answer(game, BLUE, 1)
-    answer(game, BLACK, 1)
-    moves = [a["supporters"] for a in game.legal_actions() if a["type"] == "move"
-             and a["from"] == 1]
+    game, moves = _both_consent_to_leave_office_1(pool=None)
     assert moves == [sorted([BLUE, BLACK])]
     assert game.view(RED)["request"]["ways"] == [
         {"supporters": moves[0], "rewards": {str(BLUE): 1, str(BLACK): 1}}]
