@@ -20,6 +20,7 @@ from .play import (
     play,
     start_game,
     wait_actions,
+    wait_armed,
 )
 
 HOSTILE = ['<b id="bold">Brutus</b>', '<img src=x onerror=f()>', "Cassia & Co"]
@@ -139,6 +140,33 @@ def test_names_with_html_show_as_text_and_the_hand_over_screen(app: Page) -> Non
     assert HOSTILE[0] in label
 
 
+def test_keys_meant_for_the_move_before_do_not_undo_it_on_the_hand_over_screen(app: Page) -> None:
+    """A review played a turn by keyboard; the next player's Tab and Enter on the hand-over
+    screen that opened at once undid that turn: "continue" was held (no decision for the wrong
+    player) and the undo was not, so Tab reached it first. The undo is held as the decisions
+    are, and once input is taken again the first Tab reaches "continue"."""
+    start_game(app, handover=True)
+    handover = app.get_by_test_id("handover")
+    handover.get_by_test_id("handover-continue").click()
+    wait_armed(app)
+    app.get_by_test_id("add-1").focus()
+    app.keyboard.press("Enter")
+    app.get_by_test_id("handover-undo").wait_for()
+    state = app.evaluate("""() => ({guard: document.documentElement.dataset.guard ?? null,
+        undo: document.querySelector('[data-testid="handover-undo"]').disabled,
+        go: document.querySelector('[data-testid="handover-continue"]').disabled})""")
+    assert state == {"guard": "on", "undo": True, "go": True}
+    app.keyboard.press("Tab")
+    app.keyboard.press("Enter")
+    expect(app.locator("html")).to_have_attribute("data-actions", "1")
+    expect(handover.get_by_test_id("handover-undo")).to_be_enabled()
+    expect(handover.get_by_role("heading")).to_have_text(f"Pass the device to {NAMES[1]}")
+    assert log_texts(app) == [f"{NAMES[0]} adds a senator to office 1."]
+    handover.focus()
+    app.keyboard.press("Tab")
+    expect(handover.get_by_test_id("handover-continue")).to_be_focused()
+
+
 def test_the_hand_over_screen_lets_the_player_who_acted_take_it_back(app: Page) -> None:
     """A review misclicked, and the hand-over screen that covered the board at once offered
     only "I am Brutus: continue": to undo, Aurelia had to claim to be Brutus. The screen now
@@ -153,6 +181,7 @@ def test_the_hand_over_screen_lets_the_player_who_acted_take_it_back(app: Page) 
     wait_actions(app, 1)
     expect(handover.get_by_role("heading")).to_have_text(f"Pass the device to {NAMES[1]}")
     expect(handover.get_by_test_id("handover-undo")).to_have_text(f"Undo {NAMES[0]}'s action")
+    wait_armed(app)
     handover.get_by_test_id("handover-undo").click()
     wait_actions(app, 0)
     expect(app.get_by_test_id("log-message")).to_have_text("Undone: the last action.")

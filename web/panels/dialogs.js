@@ -121,8 +121,10 @@ function dialogElement() {
  * @param {string} [o.className] the dialog's own class ("look", "handover"...)
  * @param {Node[]} [o.body]
  * @param {Array<{label: string, onClick: Function, testid?: string, kind?: string,
- *   disabled?: boolean, ariaLabel?: string, autofocus?: boolean}>} [o.actions] autofocus: the
- *   button focused when the dialog opens (else its first, unless it is a player's decision)
+ *   disabled?: boolean, ariaLabel?: string, autofocus?: boolean, decides?: boolean}>} [o.actions]
+ *   autofocus: the button focused when the dialog opens (else its first, unless it is a
+ *   player's decision); decides: a quiet button that still decides something (an undo), held
+ *   with the decisions while input is held (guard.js)
  * @param {Function} [o.onClose] called once when the dialog closes, however it closes
  * @param {boolean} [o.escape=true] whether Escape closes it
  * @param {string} [o.rules] a section of the rules reference (rules/sections.js, e.g. "r6-2"):
@@ -168,7 +170,7 @@ export function openDialog(o) {
       autofocus: a.autofocus ?? null,
       onclick: () => { if (!handle.closed) a.onClick(handle); },
     }, a.label);
-    if (a.kind !== "quiet") decisions.push(button);  // quiet ones decide nothing
+    if (a.kind !== "quiet" || a.decides) decisions.push(button);  // the others decide nothing
     foot.append(button);
   }
   const parts = [head, body, error, foot];

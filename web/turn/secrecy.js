@@ -107,7 +107,8 @@ export class Secrecy {
         actions: [{ label: t("secrecy.handover.continue", { name: name() }), kind: "primary",
           testid: "handover-continue", onClick: (d) => d.close() },
         ...(undo ? [{ label: t("log.undo.yes", { name: undo.name() }), kind: "quiet",
-          testid: "handover-undo", onClick: (d) => { d.close(); undo.run(); } }] : [])],
+          decides: true, testid: "handover-undo", onClick: (d) => { d.close(); undo.run(); } }]
+          : [])],
         onClose: () => resolve(),
       }));
     });
