@@ -274,6 +274,9 @@ def test_a_finished_game_is_not_undone(page: Page, site_url: str) -> None:
     wait_actions(page, n)
     expect(page.locator("html")).to_have_attribute("data-stage", "over")
     expect(page.get_by_test_id("end-screen")).to_be_visible()
+    # a review was told the finished game "resumes"
+    expect(page.get_by_test_id("message")).to_have_text(
+        f"Welcome back: this game is over ({n} actions played).")
     page.keyboard.press("Escape")
     expect(page.get_by_test_id("undo")).to_be_hidden()
     expect(page.get_by_test_id("replay")).to_be_enabled()

@@ -523,6 +523,7 @@ export default {
   "saves.autosaveFailed": "The game could not be autosaved: {message}",
   "saves.resumeFailed": "The autosaved game could not be resumed ({message}). It stays stored until you start a new game.",
   "saves.resumed": { one: "Welcome back: the game resumes after {count} action.", other: "Welcome back: the game resumes after {count} actions." },
+  "saves.resumedOver": { one: "Welcome back: this game is over ({count} action played).", other: "Welcome back: this game is over ({count} actions played)." },
   "saves.fileName": "quo-vadis-{count}-actions.json",
   "saves.saved": "Saved to the file {file}. It holds the whole game, hidden laurels included: keep it from the other players while the game runs.",
   "saves.refused.title": "This file cannot be opened",

@@ -523,6 +523,7 @@ export default {
   "saves.autosaveFailed": "No se pudo guardar automáticamente la partida: {message}",
   "saves.resumeFailed": "No se pudo reanudar la partida guardada automáticamente ({message}). Sigue almacenada hasta que empieces una nueva partida.",
   "saves.resumed": { one: "Bienvenidos de nuevo: la partida continúa donde se quedó ({count} acción jugada).", other: "Bienvenidos de nuevo: la partida continúa donde se quedó ({count} acciones jugadas)." },
+  "saves.resumedOver": { one: "Bienvenidos de nuevo: esta partida ha terminado ({count} acción jugada).", other: "Bienvenidos de nuevo: esta partida ha terminado ({count} acciones jugadas)." },
   "saves.fileName": "quo-vadis-{count}-acciones.json",
   "saves.saved": "Guardada en el archivo {file}. Contiene toda la partida, laureles ocultos incluidos: mantenlo lejos de los demás jugadores mientras dure la partida.",
   "saves.refused.title": "Este archivo no se puede abrir",

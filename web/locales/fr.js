@@ -523,6 +523,7 @@ export default {
   "saves.autosaveFailed": "La partie n'a pas pu être sauvegardée automatiquement\u00a0: {message}",
   "saves.resumeFailed": "La partie sauvegardée automatiquement n'a pas pu reprendre ({message}). Elle reste stockée jusqu'à ce que vous commenciez une nouvelle partie.",
   "saves.resumed": { one: "Content de vous revoir\u00a0: la partie reprend là où elle s'était arrêtée ({count} action jouée).", other: "Content de vous revoir\u00a0: la partie reprend là où elle s'était arrêtée ({count} actions jouées)." },
+  "saves.resumedOver": { one: "Content de vous revoir\u00a0: cette partie est terminée ({count} action jouée).", other: "Content de vous revoir\u00a0: cette partie est terminée ({count} actions jouées)." },
   "saves.fileName": "quo-vadis-{count}-actions.json",
   "saves.saved": "Enregistrée dans le fichier {file}. Il contient toute la partie, lauriers cachés compris\u00a0: gardez-le hors de portée des autres joueurs tant que la partie dure.",
   "saves.refused.title": "Ce fichier ne peut pas être ouvert",

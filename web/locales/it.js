@@ -523,6 +523,7 @@ export default {
   "saves.autosaveFailed": "Impossibile salvare automaticamente la partita: {message}",
   "saves.resumeFailed": "Impossibile riprendere la partita salvata automaticamente ({message}). Resta memorizzata finché non inizi una nuova partita.",
   "saves.resumed": { one: "Bentornati: la partita riprende da dove era rimasta ({count} azione giocata).", other: "Bentornati: la partita riprende da dove era rimasta ({count} azioni giocate)." },
+  "saves.resumedOver": { one: "Bentornati: questa partita è finita ({count} azione giocata).", other: "Bentornati: questa partita è finita ({count} azioni giocate)." },
   "saves.fileName": "quo-vadis-{count}-azioni.json",
   "saves.saved": "Salvata nel file {file}. Contiene tutta la partita, Allori nascosti compresi: tienilo lontano dagli altri giocatori finché la partita è in corso.",
   "saves.refused.title": "Questo file non si può aprire",

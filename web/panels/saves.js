@@ -171,11 +171,13 @@ export class Saves {
     this.savedActions = count;
     root.dataset.saved = String(count);
     const lost = note && Number(note.actions) > count ? Number(note.actions) - count : 0;
+    // a finished game does not resume: it is there to be looked at and replayed
+    const resumed = reply.view.stage === "over" ? "saves.resumedOver" : "saves.resumed";
     if (lost > 0) {
-      this.table.say(() => t("saves.resumedLost", { resumed: t("saves.resumed", { count }),
+      this.table.say(() => t("saves.resumedLost", { resumed: t(resumed, { count }),
         count: lost }), "error");
     } else {
-      this.table.say(() => t("saves.resumed", { count }));
+      this.table.say(() => t(resumed, { count }));
     }
     return true;
   }
