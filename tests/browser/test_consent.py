@@ -354,16 +354,26 @@ def _drain_the_pool(game: Game, rand: random.Random) -> Action:
 def test_with_one_i_token_left_the_mover_chooses_who_takes_it(app: Page, tmp_path: Path) -> None:
     """R7.2 (rulings.md #22): the pool's last I token goes to the supporter named first. Both
     others consent to a move that needs two; the mover is offered both orders, each saying who
-    takes the token, and the order clicked decides it (a review found no way to choose)."""
+    takes the token, and the order clicked decides it (a review found no way to choose). Asked,
+    each consenter is told that the mover chooses who takes it."""
     game = Game({"players": 3, "names": NAMES, "first_player": 0, "scarce_laurels": True}, 3)
     request = _drain_the_pool(game, random.Random(3))
     mover = request["player"]
     first, second = ((mover + 1) % 3, (mover + 2) % 3)
-    for action in (request, {"type": "answer", "player": first, "consents": 1},
-                   {"type": "answer", "player": second, "consents": 1}):
-        game.apply(action)
-    assert game.state.pool == 1
+    game.apply(request)
+    assert game.state.pool == 1 and game.state.request is not None
+    assert game.state.request.asked == [first, second]
     _open_position(app, game, tmp_path)
+    for seat in (first, second):
+        dialog = app.get_by_test_id("answer-dialog")
+        expect(dialog.get_by_test_id("dialog-to")).to_have_text(NAMES[seat])
+        expect(dialog.get_by_test_id("answer-pool")).to_have_text(
+            "The reward pool holds one last I laurel, and this move takes two consents: the "
+            "mover chooses which supporter takes it (R7.2).")
+        wait_armed(app)
+        dialog.get_by_test_id("answer-agree").click()
+        game.apply({"type": "answer", "player": seat, "consents": 1})
+        wait_actions(app, len(game.actions))
     supporters = app.get_by_test_id("supporters-dialog")
     for a, b in ((first, second), (second, first)):
         expect(supporters.get_by_test_id(f"support-{a}-{b}")).to_have_text(

@@ -268,6 +268,7 @@ export default {
   "consent.answer.yours": { one: "You have {count} senator there.", other: "You have {count} senators there." },
   "consent.answer.pool": "Each consent that is used earns you one I laurel from the reward pool ({pool} left).",
   "consent.answer.poolEmpty": "The reward pool is empty: consent earns nothing from it.",
+  "consent.answer.poolLast": "The reward pool holds one last I laurel, and this move takes two consents: the mover chooses which supporter takes it (R7.2).",
   "consent.answer.laurel": "The mover would take {laurel}.",
   "consent.answer.offer": "{mover} offers: {terms}. If you agree, you accept this offer.",
   "consent.answer.cannotPay": "You do not hold the laurels this offer asks of you, so you can only refuse (R13).",

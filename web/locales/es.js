@@ -268,6 +268,7 @@ export default {
   "consent.answer.yours": { one: "Tienes {count} senador allí.", other: "Tienes {count} senadores allí." },
   "consent.answer.pool": "Cada apoyo que se use te da un laurel I de la reserva de recompensas (quedan {pool}).",
   "consent.answer.poolEmpty": "La reserva de recompensas está vacía: apoyar ya no te da ninguna recompensa.",
+  "consent.answer.poolLast": "En la reserva de recompensas queda un solo laurel I y este movimiento necesita dos apoyos: quien mueve elige cuál de los que le apoyan se lo lleva (R7.2).",
   "consent.answer.laurel": "Quien mueve tomaría {laurel}.",
   "consent.answer.offer": "{mover} ofrece: {terms}. Si apoyas, aceptas esta oferta.",
   "consent.answer.cannotPay": "No tienes los laureles que esta oferta te pide, así que solo puedes rechazar (R13).",

@@ -268,6 +268,7 @@ export default {
   "consent.answer.yours": { one: "Vous y avez {count} sénateur.", other: "Vous y avez {count} sénateurs." },
   "consent.answer.pool": "Chaque consentement utilisé vous rapporte un laurier I de la réserve des récompenses (il en reste {pool}).",
   "consent.answer.poolEmpty": "La réserve des récompenses est vide\u00a0: consentir ne vous en rapporte rien.",
+  "consent.answer.poolLast": "Il ne reste qu'un laurier I dans la réserve des récompenses, et ce déplacement demande deux consentements\u00a0: le joueur actif choisit lequel de ses soutiens le prend (R7.2).",
   "consent.answer.laurel": "Le joueur actif prendrait {laurel}.",
   "consent.answer.offer": "{mover} offre\u00a0: {terms}. En consentant, vous acceptez cette offre.",
   "consent.answer.cannotPay": "Vous n'avez pas les lauriers que cette offre vous demande\u00a0; vous ne pouvez que refuser (R13).",

@@ -268,6 +268,7 @@ export default {
   "consent.answer.yours": { one: "Lì hai {count} senatore.", other: "Lì hai {count} senatori." },
   "consent.answer.pool": "Ogni consenso usato ti fa guadagnare un Alloro I dalla riserva delle ricompense ({pool} rimasti).",
   "consent.answer.poolEmpty": "La riserva delle ricompense è vuota: acconsentire non ti fa guadagnare nulla.",
+  "consent.answer.poolLast": "Nella riserva delle ricompense resta un solo Alloro I e questo movimento richiede due consensi: chi muove sceglie quale sostenitore lo prende (R7.2).",
   "consent.answer.laurel": "Chi muove prenderebbe {laurel}.",
   "consent.answer.offer": "{mover} offre: {terms}. Se acconsenti, accetti questa offerta.",
   "consent.answer.cannotPay": "Non hai gli Allori che questa offerta ti chiede, quindi puoi solo rifiutare (R13).",

@@ -138,8 +138,8 @@ export function openAnswerDialog(table, seat) {
     h("p", { "data-testid": "answer-question" }, t("consent.answer.question",
       { mover: table.name(mover), from: r.from, to: r.to, count: r.needed }), " ",
     t("consent.answer.yours", { count: senators })),
-    h("p", {}, view.pool > 0 ? t("consent.answer.pool", { pool: view.pool })
-      : t("consent.answer.poolEmpty")),
+    h("p", { "data-testid": "answer-pool" }, t(poolKey(view.pool, r.needed - r.own_spare),
+      { pool: view.pool })),
     h("p", {}, t("consent.answer.laurel", { laurel: laurelWords(r.laurel) })),
   ];
   if (offer) {
@@ -221,6 +221,15 @@ export function offerNumbers(gains) {
       { you: both.split.share, total: both.split.total, count: both.points }));
   } else if (both) parts.push(t("consent.offer.both", { count: both.points }));
   return parts.join(" ");
+}
+
+/** What the reward pool gives an asked player for a consent (R7.2): one I laurel each, none
+ * once it is empty, and with fewer left than the other players' consents the move takes, the
+ * one the mover names first (rulings.md #22).
+ * @param {number} pool @param {number} othersNeeded */
+function poolKey(pool, othersNeeded) {
+  if (pool === 0) return "consent.answer.poolEmpty";
+  return pool < othersNeeded ? "consent.answer.poolLast" : "consent.answer.pool";
 }
 
 /** All asked players have answered: the mover picks exactly the needed supporters (R6.4).
