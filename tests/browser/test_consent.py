@@ -457,6 +457,12 @@ def test_a_turn_owed_to_a_caesar_promise_says_so_before_any_click(
     _open_position(app, game, tmp_path)
     expect(app.get_by_test_id("caesar-duty")).to_have_text(
         f"{NAMES[0]} promised to move Caesar to 1→8: this turn, that is the only action (R11).")
+    # her senator picked on the board says why it cannot leave: the promise, not only "no move"
+    wait_armed(app)
+    office(app, 6).click()
+    message = app.get_by_test_id("message")
+    expect(message).to_have_text(f"No move out of office 6 is possible now. {NAMES[0]} "
+                                 "promised to move Caesar to 1→8 this turn. (R11)")
     # that action is the panel's only control: no senator to pick, no office to add to
     panel = app.locator("#turn-panel")
     for testid in ("select-6", "add-1", "caesar-open"):

@@ -134,7 +134,11 @@ export class Turn {
     if (!open.length) {
       const freed = hints.filter((m) => m.caesar_frees);  // R6.5: how it can still leave
       const text = t("turn.noMoveOut", { office });
-      return freed.length ? `${text} ${this.caesarFrees(freed)}` : text;
+      if (freed.length) return `${text} ${this.caesarFrees(freed)}`;
+      // the same refusal for every way out (a binding promise, R11): said with its rule
+      const reasons = new Set(hints.map((m) => m.error?.message));
+      return reasons.size === 1 && hints[0].error
+        ? `${text} ${this.table.refusal(hints[0].error)}` : text;
     }
     return t("turn.selected", { office, count: open.length,
       offices: listText(open.map((m) => String(m.to)), getLanguage(), "disjunction") });
