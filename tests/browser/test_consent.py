@@ -377,7 +377,7 @@ def test_with_one_i_token_left_the_mover_chooses_who_takes_it(app: Page, tmp_pat
     supporters = app.get_by_test_id("supporters-dialog")
     for a, b in ((first, second), (second, first)):
         expect(supporters.get_by_test_id(f"support-{a}-{b}")).to_have_text(
-            f"Move with {NAMES[a]} and {NAMES[b]}: the pool's last I token goes to {NAMES[a]}")
+            f"Move with {NAMES[a]} and {NAMES[b]}: the pool's last I laurel goes to {NAMES[a]}")
     supporters.get_by_test_id(f"support-{second}-{first}").click()
     event = game.apply({"type": "move", "player": mover, "from": request["from"],
                         "to": request["to"], "supporters": [second, first]})

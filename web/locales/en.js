@@ -296,7 +296,7 @@ export default {
   "consent.supporters.pick": "Choose below who supports the move.",
   "consent.supporters.one": "Enough consent is given: make the move, or do something else.",
   "consent.supporters.moveWith": "Move with {supporters}",
-  "consent.supporters.moveWithToken": "Move with {supporters}: the pool's last I token goes to {name}",
+  "consent.supporters.moveWithToken": "Move with {supporters}: the pool's last I laurel goes to {name}",
   "consent.supporters.withdraw": "Withdraw the request",
   "consent.supporters.later": "Do something else",
   "consent.supporters.title": "Choose your supporters",
