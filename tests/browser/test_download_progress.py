@@ -15,9 +15,11 @@ from playwright.sync_api import Browser, Page
 from .conftest import ENGINE_TIMEOUT_MS
 from .test_snapshot import ready, throttled_page, visit
 
-#: slow enough that the downloads take seconds (8 MB in about 4 s), fast enough for a test
-SLOW_LINK = {"offline": False, "latency": 20, "downloadThroughput": 16e6 / 8,
-             "uploadThroughput": 16e6 / 8}
+#: slow enough that the downloads take seconds (8 MB in about 8 s: on a loaded machine the
+#: page, busy compiling, read 16 Mbps's last tenth first and never showed a later one), fast
+#: enough for a test
+SLOW_LINK = {"offline": False, "latency": 20, "downloadThroughput": 8e6 / 8,
+             "uploadThroughput": 8e6 / 8}
 
 #: the status line and the bar, while loading
 LOADING_JS = """() => [document.getElementById("status").textContent,
