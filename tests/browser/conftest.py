@@ -94,6 +94,19 @@ def browser_type_launch_args(
     }
 
 
+@pytest.fixture
+def browser_context_args(browser_context_args: dict[str, Any],
+                         request: pytest.FixtureRequest) -> dict[str, Any]:
+    """Each test's context, with the site's service worker blocked unless the test is marked
+    `service_worker`: once a page has settled, the worker downloads, hashes and caches the whole
+    site (20 MB) behind the test's back, which cost a sixth of the browser tests' time. The page
+    then says offline play is unsupported, as in a browser without service workers; the tests of
+    offline play, updates and the page's console with the worker run it."""
+    if request.node.get_closest_marker("service_worker"):
+        return browser_context_args
+    return {**browser_context_args, "service_workers": "block"}
+
+
 def is_local(url: str, site_url: str) -> bool:
     """Whether a request URL stays on the local server (data: and blob: URLs never leave)."""
     parts, site = urlsplit(url), urlsplit(site_url)

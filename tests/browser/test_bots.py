@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
 from qvcore import board
@@ -372,6 +373,7 @@ def test_undo_goes_back_to_the_humans_last_decision_and_saves_keep_the_bots(
     assert console_errors == []
 
 
+@pytest.mark.service_worker
 def test_bots_play_offline_from_the_service_workers_cache(
         page: Page, context: BrowserContext, site_url: str, console_errors: list[str]) -> None:
     """The precache holds every site file, the bots' worker and its runtime included, so a game

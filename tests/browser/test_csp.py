@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import urllib.request
 
+import pytest
 from playwright.sync_api import BrowserContext, Page
 
 from qvcore.game import Game
@@ -26,6 +27,7 @@ def ready(page: Page) -> None:
     page.locator('html[data-engine="ready"]').wait_for(state="attached", timeout=ENGINE_TIMEOUT_MS)
 
 
+@pytest.mark.service_worker
 def test_the_game_and_offline_reload_run_under_the_policy(
     page: Page, context: BrowserContext, site_url: str
 ) -> None:

@@ -87,6 +87,7 @@ def open_cached(context: BrowserContext, url: str) -> tuple[Page, str]:
     return page, build_id
 
 
+@pytest.mark.service_worker
 def test_reload_without_network_is_playable(
     app: Page, context: BrowserContext, site_url: str, server_hits: list[tuple[int, str, int]]
 ) -> None:

@@ -500,6 +500,17 @@ def dom_text(page: Page) -> str:
     }"""))
 
 
+def board_cells(page: Page) -> dict[str, dict[str, str]]:
+    """Each board cell's aria-label, and its text and every attribute value inside it, by
+    terrain (one call to the page for the whole board)."""
+    return dict(page.evaluate("""() => Object.fromEntries(
+        [...document.querySelectorAll("[data-cell]")].map((el) => [el.dataset.cell, {
+            label: el.getAttribute("aria-label") ?? "",
+            inside: el.textContent + [...el.querySelectorAll("*")]
+                .map((e) => [...e.attributes].map((a) => a.value).join(" ")).join(" "),
+        }]))"""))
+
+
 def test_no_other_seats_hidden_kind_reaches_the_dom(pal: Page) -> None:
     """P8: while seat 0 looks at its screen, and while the device is handed over, nothing of
     seat 1's face-down kinds is in the DOM (text or attribute)."""
@@ -517,9 +528,10 @@ def test_no_other_seats_hidden_kind_reaches_the_dom(pal: Page) -> None:
         # the hand-over screen and then the seat's own screen
         for looking in (False, True):
             if looking:
+                wait_armed(pal)
                 pal.get_by_test_id("pal-handover-ok").click()
                 pal.locator(f"html[data-pal-looking='{current}']").wait_for(state="attached")
-            text = dom_text(pal)
+            text, cells = dom_text(pal), board_cells(pal)
             if not looking:  # nobody's screen while the device is handed over
                 assert pal.get_by_test_id("pal-hand").count() == 0
                 assert pal.locator("[data-kind]").count() == 0
@@ -529,15 +541,10 @@ def test_no_other_seats_hidden_kind_reaches_the_dom(pal: Page) -> None:
                 assert not said, said
             else:  # the seat's own face-down kinds are shown to it: the check below can fail
                 for piece in hidden_of(pal, current):
-                    label = pal.locator(f"[data-cell='{piece['terrain']}']").get_attribute(
-                        "aria-label") or ""
+                    label = cells[str(piece["terrain"])]["label"]
                     assert piece["kind"] in label, (piece, label)
             for piece in hidden:
-                cell = pal.locator(f"[data-cell='{piece['terrain']}']")
-                label = cell.get_attribute("aria-label") or ""
-                inside = cell.evaluate("(el) => el.textContent + [...el.querySelectorAll('*')]"
-                                       ".map((e) => [...e.attributes].map((a) => a.value)"
-                                       ".join(' ')).join(' ')")
+                label, inside = cells[str(piece["terrain"])]["label"], cells[str(piece["terrain"])]["inside"]
                 for word in KIND_WORDS:
                     assert word not in label and word not in inside, (piece, label)
                 # nor anywhere else in the page, as a board's name would say it
@@ -552,6 +559,7 @@ def test_no_other_seats_hidden_kind_reaches_the_dom(pal: Page) -> None:
     assert checked > 10  # face-down inhabitants of the other seat were really there to check
 
 
+@pytest.mark.service_worker
 def test_the_page_starts_and_plays_offline(
     pal: Page, context: BrowserContext, site_url: str
 ) -> None:

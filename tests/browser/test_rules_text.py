@@ -120,6 +120,7 @@ def test_menu_rules_link_falls_back_to_the_browser_language(app: Page) -> None:
     expect(app.get_by_test_id("board")).to_be_visible()
 
 
+@pytest.mark.service_worker
 def test_rules_open_offline_once_the_site_is_cached(page: Page, site_url: str) -> None:
     """After a first visit the service worker holds the rules too (precache.json lists
     rules/): with the network off, a dialog's link and the chooser still open them."""

@@ -112,6 +112,7 @@ def route_of(page: Page) -> str:
     return page.get_attribute("html", "data-snapshot-route") or ""
 
 
+@pytest.mark.service_worker
 def test_first_visit_restores_the_builds_snapshot_and_later_visits_the_copy_also_offline(
     page: Page, context: BrowserContext, built_site: Path
 ) -> None:
@@ -143,6 +144,7 @@ def test_first_visit_restores_the_builds_snapshot_and_later_visits_the_copy_also
     context.set_offline(False)
 
 
+@pytest.mark.service_worker
 def test_offline_first_restore_uses_the_service_workers_copy_of_the_build_file(
     page: Page, context: BrowserContext
 ) -> None:
@@ -507,6 +509,7 @@ def test_micropip_installs_the_sites_wheel_into_a_bare_pyodide_page(
     assert result["moves"] > 10
 
 
+@pytest.mark.service_worker
 def test_console_is_clean_on_a_normal_start(page: Page) -> None:
     messages: list[ConsoleMessage] = []
     page.on("console", lambda message: messages.append(message))
