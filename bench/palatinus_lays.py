@@ -22,12 +22,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from qvcore.palatinus import bots
 from qvcore.palatinus.tournament import tournament
+from qvcore.protocol import Action
 
 POLICIES = ("first-round", "opposite", "strongest", "weakest")
 
 
-def chosen(policy: str, view: dict[str, Any], legal: list[bots.Action],
-           rand: random.Random) -> bots.Action:
+def chosen(policy: str, view: dict[str, Any], legal: list[Action],
+           rand: random.Random) -> Action:
     """The lay a policy takes; ``lay_values`` ranks best first for the seat's place."""
     ranked = bots.lay_values(view, legal, rand)
     seat, players = view["viewer"], view["options"]["players"]
@@ -46,13 +47,13 @@ def register(level: str, policy: str) -> tuple[str, str]:
     base = bots.LEVELS[level]
 
     class ByPolicy(base):  # type: ignore[valid-type, misc]
-        def lay(self, view: dict[str, Any], legal: list[bots.Action],
-                rand: random.Random) -> bots.Action:
+        def lay(self, view: dict[str, Any], legal: list[Action],
+                rand: random.Random) -> Action:
             return chosen(policy, view, legal, rand)
 
     class AtRandom(base):  # type: ignore[valid-type, misc]
-        def lay(self, view: dict[str, Any], legal: list[bots.Action],
-                rand: random.Random) -> bots.Action:
+        def lay(self, view: dict[str, Any], legal: list[Action],
+                rand: random.Random) -> Action:
             return rand.choice(legal)
 
     names = (f"{level}:{policy}", f"{level}:random-lays")

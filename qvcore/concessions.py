@@ -19,12 +19,11 @@ from typing import TYPE_CHECKING, Any
 
 from . import board, laurels, rules
 from .errors import RuleError
+from .protocol import Action
 from .state import CONSENT, OVER, GameState
 
 if TYPE_CHECKING:
     from .knowledge import Knowledge
-
-Action = dict[str, Any]
 
 
 def floors(knowledge: Knowledge) -> list[float]:

@@ -18,7 +18,7 @@ from .board import CONSENTS_NEEDED, PATH_FROM, PATH_INDEX, PATH_TO, PATHS_FROM_O
 from .dealcheck import DealStep, check_terms, chosen_terms, plan_deals
 from .errors import RuleError
 from .laurels import IIC
-from .protocol import ActionData, Click, Decision, DecisionKind, Hint, Stage
+from .protocol import Action, ActionData, Click, Decision, DecisionKind, Hint, Stage
 from .state import (
     ACTION,
     BONUS,
@@ -29,8 +29,6 @@ from .state import (
     Request,
     Terms,
 )
-
-Action = dict[str, Any]
 
 ACTION_KEYS: dict[str, frozenset[str]] = {
     "add": frozenset({"type", "player", "office"}),

@@ -18,10 +18,10 @@ from typing import Any
 
 from . import board
 from .board import DIST, path_of
+from .protocol import Action
 from .schemer import SchemerPlayer
 from .seatview import laurel_on
 
-Action = dict[str, Any]
 MEAN_TOKEN = 3.0  # a rough value of a face-down token
 #: the turn after which the greedy player gives in, so that its games end: it consents to the
 #: leader and fills the Senate even when behind (never without a senator there, R9.3)

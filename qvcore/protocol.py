@@ -19,6 +19,8 @@ Click = Literal["move", "request", "choose", "supporters", "refused"]
 LaurelName = Literal["I", "II", "IIC", "III", "IV", "V"]
 HorizonName = Literal["turn", "next", "two"]
 OpenHoards = Literal["off", "first_three", "every_entry"]
+#: an action as a caller hands it in or a bot chooses it, before the rules check it (both games)
+Action = dict[str, Any]
 
 #: a path (or laurel space) named by its two offices
 PathRef = TypedDict("PathRef", {"from": int, "to": int})

@@ -23,7 +23,7 @@ from .legality import (  # re-exported: the generator and who acts live in legal
     most_consents,
     waiting_for,
 )
-from .protocol import DealRecord, EventData
+from .protocol import Action, DealRecord, EventData
 from .state import (
     ACTION,
     BONUS,
@@ -42,7 +42,6 @@ __all__ = [
     "legal_actions", "may_act", "most_consents", "series_winner", "waiting_for",
 ]
 
-Action = dict[str, Any]
 Event = EventData
 
 

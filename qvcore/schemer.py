@@ -31,9 +31,8 @@ from typing import Any
 
 from . import board, laurels
 from .board import DIST, path_of
+from .protocol import Action
 from .seatview import laurel_on
-
-Action = dict[str, Any]
 
 #: the turn from which the schemer gives in so that its games end (never to a certain loss)
 PATIENCE = 150

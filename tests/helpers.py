@@ -21,11 +21,10 @@ import pytest
 from qvcore import Game, RuleError, board, laurels, rules
 from qvcore.invariants import violations
 from qvcore.observer import Observer
+from qvcore.protocol import Action
 from qvcore.referee import Referee
 from qvcore.state import EMPTY, GameState
 from qvcore.tournament import make_player
-
-Action = dict[str, Any]
 
 KIND = laurels.KIND_BY_NAME
 

@@ -14,8 +14,7 @@ from qvcore.palatinus.facts import CONDOTTIERO, FARMER, MERCHANT
 from qvcore.palatinus.geometry import HILLS, RING_SLOTS, TERRAINS
 from qvcore.palatinus.legality import refusal
 from qvcore.palatinus.state import PLACE, SETUP
-
-Action = dict[str, Any]
+from qvcore.protocol import Action
 
 
 def laid(players: int, seed: int = 1, first: int | None = 0) -> Game:

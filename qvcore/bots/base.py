@@ -13,10 +13,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..board import path_of
+from ..protocol import Action
 from .memory import Memory
 from .situation import Situation
-
-Action = dict[str, Any]
 
 
 class Bot:

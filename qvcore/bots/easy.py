@@ -11,8 +11,9 @@ from .. import board, laurels, rules
 from ..board import DIST, path_of
 from ..concessions import floors, lost_for_certain
 from ..errors import RuleError
+from ..protocol import Action
 from ..state import CONSENT, COUNCIL
-from .base import Action, Bot
+from .base import Bot
 from .evaluate import MEAN_TOKEN
 from .normal import retire_lowest
 

@@ -24,8 +24,8 @@ from typing import Any
 from .. import rules
 from ..board import SEATS, SENATE, path_of
 from ..errors import RuleError
+from ..protocol import Action
 from ..state import BONUS, CONSENT, COUNCIL, OVER, GameState
-from .base import Action
 from .lockout import put_last, shut_out
 from .memory import Memory
 from .negotiate import answer_bounds, choose_answer, outcome, recent

@@ -15,6 +15,7 @@ from typing import Any
 
 from .. import board, laurels, rules
 from ..errors import RuleError
+from ..protocol import Action
 from ..state import BONUS, CONSENT, OVER, Answer, GameState
 from .memory import offer_worth
 from .situation import Situation
@@ -22,7 +23,6 @@ from .situation import Situation
 #: the share of a chance that progress pressure (or the lenience of an answer) may take away
 KEEP = 0.99
 
-Action = dict[str, Any]
 PROMISE_VALUE = 0.015  # a promised future consent, in win-chance units
 #: a word given beyond the horizon is not kept if keeping it ends the game with less chance
 LOST = 0.01

@@ -13,8 +13,9 @@ from typing import Any
 
 from .. import rules
 from ..board import DIST, SENATE, path_of
+from ..protocol import Action
 from ..state import ACTION, BONUS, CONSENT, COUNCIL, OVER
-from .base import Action, Bot
+from .base import Bot
 from .evaluate import DEFAULT, MEAN_TOKEN, Weights
 from .lockout import opens_the_end, put_last
 from .negotiate import KEEP, choose_answer, predict_request, recent

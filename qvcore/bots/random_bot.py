@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .base import Action, Bot
+from ..protocol import Action
+from .base import Bot
 
 
 class RandomBot(Bot):

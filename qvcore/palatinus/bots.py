@@ -20,14 +20,13 @@ import random
 import time
 from typing import Any
 
+from ..protocol import Action
 from . import facts
 from .belief import World, sample_world
 from .geometry import cell_of
 from .playout import finish, place
 from .scoring import Outcome, influence_of, score
 from .state import springs_of
-
-Action = dict[str, Any]
 
 
 class Bot:

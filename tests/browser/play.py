@@ -17,14 +17,13 @@ from playwright.sync_api import BrowserContext, Locator, Page, expect
 from qvcore import board
 from qvcore.errors import RuleError
 from qvcore.game import Game
+from qvcore.protocol import Action
 from tests.i18n.grammar import page_log
 
 NAMES = ["Aurelia", "Brutus", "Cassia"]
 SEED = 4242
 #: generous: clicks are answered in milliseconds, but CI machines are slow
 STEP_TIMEOUT_MS = 15_000
-
-Action = dict[str, Any]
 
 
 def options(names: list[str] | None = None, **extra: Any) -> dict[str, Any]:

@@ -17,6 +17,7 @@ from playwright.sync_api import BrowserContext, Page, expect
 
 from qvcore import board
 from qvcore.game import Game
+from qvcore.protocol import Action
 from tools.paths import PRECACHE_JSON, SITE
 
 from .conftest import ENGINE_SETTLED, ENGINE_TIMEOUT_MS
@@ -25,8 +26,6 @@ from .play import STEP_TIMEOUT_MS, click_action, engine_log, log_texts, scripted
 #: a bot's first decision waits for the worker's own Pyodide to start
 BOT_TIMEOUT_MS = 90_000
 HUMAN = 0
-
-Action = dict[str, Any]
 
 
 def open_site(page: Page, site_url: str, query: str = "?botpause=0") -> Page:

@@ -12,11 +12,11 @@ from playwright.sync_api import Locator, Page, ViewportSize, expect
 
 from qvcore import board
 from qvcore.game import Game
+from qvcore.protocol import Action
 
 from .play import (
     NAMES,
     SEED,
-    Action,
     advance_to,
     engine_log,
     log_texts,

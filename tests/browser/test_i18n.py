@@ -17,6 +17,7 @@ from playwright.sync_api import Browser, Locator, Page, Route, expect
 
 from qvcore import board
 from qvcore.game import Game
+from qvcore.protocol import Action
 from qvcore.randomplay import random_action
 
 from .conftest import ENGINE_SETTLED, ENGINE_TIMEOUT_MS, RULES_READY
@@ -25,7 +26,6 @@ from .play import (
 )
 from .play import (
     SEED,
-    Action,
     advance_to,
     close_dialogs,
     log_texts,

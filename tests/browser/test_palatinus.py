@@ -544,7 +544,8 @@ def test_no_other_seats_hidden_kind_reaches_the_dom(pal: Page) -> None:
                     label = cells[str(piece["terrain"])]["label"]
                     assert piece["kind"] in label, (piece, label)
             for piece in hidden:
-                label, inside = cells[str(piece["terrain"])]["label"], cells[str(piece["terrain"])]["inside"]
+                said_there = cells[str(piece["terrain"])]
+                label, inside = said_there["label"], said_there["inside"]
                 for word in KIND_WORDS:
                     assert word not in label and word not in inside, (piece, label)
                 # nor anywhere else in the page, as a board's name would say it
