@@ -83,11 +83,57 @@ export class NewGame {
     if (!this.table.ready()) return;
     if (this.dialog && !this.dialog.closed) return;
     const d = preset ?? this.defaults();
+    const seats = this.seatFields(d);
+    const variants = variantFields(d.options);
+    const seed = h("input", { type: "text", inputmode: "numeric", id: "ng-seed", "data-testid": "seed",
+      value: d.seed ?? "", placeholder: t("newGame.seedRandom"), pattern: "[0-9]*",
+      autocomplete: "off", "aria-describedby": "ng-seed-hint" });
+    this.fields = { ...seats, ...variants, seed };
+    const hasGame = Boolean(this.table.view());
+    // a first visit opens here: a saved game and the rules are one click away, and Escape
+    // (or Cancel) leaves an empty table whose top bar offers New game, Open and Rules
+    this.dialog = openDialog({
+      title: t("newGame.title"), testid: "new-game-dialog", className: "new-game",
+      body: formBody(seats, variants, seed), rules: "play",
+      onClose: () => {
+        this.table.coolBots();
+        if (!hasGame) document.getElementById("new-game")?.focus();
+      },
+      actions: [
+        { label: t("newGame.start"), kind: "primary", testid: "start-game", onClick: () => this.start() },
+        { label: t("newGame.playBots"), testid: "play-bots", ariaLabel:
+          t("newGame.playBots.aria"), onClick: () => this.againstBots() },
+        { label: t("newGame.openFile"), kind: "quiet", testid: "new-game-open",
+          onClick: () => this.table.chooseFile() },
+        { label: t("newGame.cancel"), kind: "quiet", testid: "new-game-cancel",
+          onClick: (dlg) => dlg.close() },
+      ],
+    });
+    seats.paint();
+    if (d.first) seats.first.value = d.first;
+    // typing goes to the first name; on a phone the focus there would open the keyboard over
+    // half of the screen: the dialog keeps it
+    if (!globalThis.matchMedia?.(PHONE).matches) seats.rows[0].name.focus();
+  }
+
+  /** The players' part of the form: how many, each seat's name, colour and kind, who starts,
+   * and the hand-over setting, which follows the number of humans until it is touched. */
+  seatFields(d) {
     let n = d.n;
     const colours = d.colours.slice();
     const rows = [];
-    const rowList = h("ol", { class: "seat-rows" });
     const first = h("select", { id: "ng-first", "data-testid": "first-player" });
+    const handover = h("input", { type: "checkbox", id: "ng-handover", "data-testid": "handover-setting",
+      checked: d.preset ? d.handover
+        : d.kinds.slice(0, n).filter((k) => k === "human").length > 1 });
+    let handoverTouched = false;
+    handover.addEventListener("change", () => { handoverTouched = true; });
+    // two or more humans share the device: the hand-over screen, unless switched off
+    const followHumans = () => {
+      if (!handoverTouched) {
+        handover.checked = rows.slice(0, n).filter((r) => r.kind.value === "human").length > 1;
+      }
+    };
     const refreshFirst = () => {
       const keep = first.value;
       replace(first, h("option", { value: "" }, t("newGame.random")),
@@ -105,37 +151,17 @@ export class NewGame {
       });
       refreshFirst();
     };
-    for (let i = 0; i < 5; i += 1) {
-      const name = h("input", { type: "text", id: `ng-name-${i}`, "data-testid": `name-${i}`,
-        value: d.names[i], maxlength: "30", autocomplete: "off", required: true,
-        "aria-label": t("newGame.name.aria", { n: i + 1 }) });
-      name.addEventListener("input", refreshFirst);
-      name.addEventListener("keydown", (event) => { if (event.key === "Enter") this.start(); });
-      const colour = h("select", { id: `ng-colour-${i}`, "data-testid": `colour-${i}`,
-        "aria-label": t("newGame.colour.aria", { n: i + 1 }) },
-        COLOURS.map((c) => h("option", { value: c.key }, t(`colour.${c.key}`))));
-      colour.addEventListener("change", () => {
+    const hooks = {
+      refreshFirst, followHumans, start: () => this.start(), warmBots: () => this.table.warmBots(),
+      chooseColour: (i, key) => {
         // colours stay distinct: swap with the player who had the chosen one
-        const other = colours.indexOf(colour.value);
+        const other = colours.indexOf(key);
         if (other >= 0) colours[other] = colours[i];
-        colours[i] = colour.value;
+        colours[i] = key;
         paint();
-      });
-      const kind = h("select", { id: `ng-kind-${i}`, "data-testid": `kind-${i}`,
-        "aria-label": t("newGame.kind.aria", { n: i + 1 }) },
-        h("option", { value: "human" }, t("newGame.human")),
-        LEVELS.map((level) => h("option", { value: level }, t(`newGame.bot.${level}`))));
-      kind.value = d.kinds[i];
-      kind.addEventListener("change", () => {
-        // two or more humans share the device: the hand-over screen, unless switched off
-        if (!handoverTouched) handover.checked = humans() > 1;
-        if (kind.value !== "human") this.table.warmBots();  // its first answer comes sooner
-      });
-      const swatch = h("span", { class: "chip big", "aria-hidden": "true" }, String(i + 1));
-      const row = h("li", { class: "seat-row" }, swatch, name, colour, kind);
-      rows.push({ row, name, colour, swatch, kind });
-      rowList.append(row);
-    }
+      },
+    };
+    for (let i = 0; i < 5; i += 1) rows.push(seatRow(i, d, hooks));
     const count = h("div", { class: "segmented", role: "radiogroup", "aria-label": t("newGame.count.aria") },
       [3, 4, 5].map((k) => {
         const input = h("input", { type: "radio", name: "ng-players", id: `ng-players-${k}`,
@@ -143,92 +169,12 @@ export class NewGame {
         input.addEventListener("change", () => {
           n = k;
           paint();
-          if (!handoverTouched) handover.checked = humans() > 1;
+          followHumans();
         });
         return h("label", { for: `ng-players-${k}` }, input, h("span", {}, String(k)));
       }));
-    const o = d.options;
-    const v1 = h("input", { type: "checkbox", id: "ng-v1", "data-testid": "v1", checked: Boolean(o.scarce_laurels) });
-    const v2 = h("select", { id: "ng-v2", "data-testid": "v2" },
-      h("option", { value: "off" }, t("newGame.v2.off")),
-      h("option", { value: "first_three" }, t("newGame.v2.firstThree")),
-      h("option", { value: "every_entry" }, t("newGame.v2.every")));
-    v2.value = o.open_hoards ?? "off";
-    const v3 = h("input", { type: "checkbox", id: "ng-v3", "data-testid": "v3", checked: Boolean(o.series) });
-    const horizon = h("select", { id: "ng-horizon", "data-testid": "horizon" },
-      h("option", { value: "turn" }, t("newGame.horizon.turn")),
-      h("option", { value: "next" }, t("newGame.horizon.next")),
-      h("option", { value: "two" }, t("newGame.horizon.two")));
-    horizon.value = o.horizon ?? "next";
-    // the options are short (a phone's width); the whole rule is said under the choice
-    const horizonHint = h("span", { class: "hint field-hint", id: "ng-horizon-hint" },
-      t(`newGame.horizon.hint.${horizon.value}`));
-    horizon.setAttribute("aria-describedby", "ng-horizon-hint");
-    horizon.addEventListener("change", () => {
-      horizonHint.textContent = t(`newGame.horizon.hint.${horizon.value}`);
-    });
-    const handover = h("input", { type: "checkbox", id: "ng-handover", "data-testid": "handover-setting",
-      checked: d.preset ? d.handover
-        : d.kinds.slice(0, n).filter((k) => k === "human").length > 1 });
-    let handoverTouched = false;
-    handover.addEventListener("change", () => { handoverTouched = true; });
-    const humans = () => rows.slice(0, n).filter((r) => r.kind.value === "human").length;
-    const seed = h("input", { type: "text", inputmode: "numeric", id: "ng-seed", "data-testid": "seed",
-      value: d.seed ?? "", placeholder: t("newGame.seedRandom"), pattern: "[0-9]*",
-      autocomplete: "off", "aria-describedby": "ng-seed-hint" });
-    const language = languageSwitch();
-    language.id = "ng-language";
-    language.dataset.testid = "new-game-language";
-    const body = [
-      h("fieldset", {}, h("legend", {}, t("newGame.players")),
-        h("div", { class: "field" }, h("span", { "aria-hidden": "true" }, t("newGame.howMany")),
-          count),
-        rowList,
-        h("ul", { class: "hint bot-levels", "data-testid": "bot-levels" },
-          LEVELS.map((level) => h("li", {}, t(`newGame.bot.${level}.about`)))),
-        h("p", { class: "field" }, h("label", { for: "ng-first" }, t("newGame.first")), first)),
-      h("fieldset", {}, h("legend", {}, t("newGame.variants")),
-        h("p", { class: "field check" }, v1, h("label", { for: "ng-v1" }, t("newGame.v1"))),
-        h("p", { class: "field" }, h("label", { for: "ng-v2" }, t("newGame.v2")), v2),
-        h("p", { class: "field check" }, v3, h("label", { for: "ng-v3" }, t("newGame.v3"))),
-        h("p", { class: "field" }, h("label", { for: "ng-horizon" }, t("newGame.horizon")),
-          horizon, horizonHint)),
-      h("fieldset", {}, h("legend", {}, t("newGame.table")),
-        h("p", { class: "field" }, h("label", { for: "ng-language" }, t("newGame.language")),
-          language),
-        h("p", { class: "field check" }, handover, h("label", { for: "ng-handover" },
-          t("newGame.handover"))),
-        h("p", { class: "field" }, h("label", { for: "ng-seed" }, t("newGame.seed")), seed),
-        h("p", { class: "hint", id: "ng-seed-hint" }, t("newGame.seedHint"))),
-      h("p", { class: "hint" }, h("a", { href: "./palatinus.html",
-        "data-testid": "new-game-palatinus" }, t("palatinus.link.aria"))),
-    ];
-    this.fields = { rows, colours, first, v1, v2, v3, horizon, handover, seed, n: () => n,
+    return { rows, colours, first, handover, count, paint, n: () => n,
       setPlayers: (k) => { n = k; count.querySelector(`#ng-players-${k}`).checked = true; paint(); } };
-    const hasGame = Boolean(this.table.view());
-    // a first visit opens here: a saved game and the rules are one click away, and Escape
-    // (or Cancel) leaves an empty table whose top bar offers New game, Open and Rules
-    this.dialog = openDialog({
-      title: t("newGame.title"), testid: "new-game-dialog", className: "new-game", body, rules: "play",
-      onClose: () => {
-        this.table.coolBots();
-        if (!hasGame) document.getElementById("new-game")?.focus();
-      },
-      actions: [
-        { label: t("newGame.start"), kind: "primary", testid: "start-game", onClick: () => this.start() },
-        { label: t("newGame.playBots"), testid: "play-bots", ariaLabel:
-          t("newGame.playBots.aria"), onClick: () => this.againstBots() },
-        { label: t("newGame.openFile"), kind: "quiet", testid: "new-game-open",
-          onClick: () => this.table.chooseFile() },
-        { label: t("newGame.cancel"), kind: "quiet", testid: "new-game-cancel",
-          onClick: (dlg) => dlg.close() },
-      ],
-    });
-    paint();
-    if (d.first) first.value = d.first;
-    // typing goes to the first name; on a phone the focus there would open the keyboard over
-    // half of the screen: the dialog keeps it
-    if (!globalThis.matchMedia?.(PHONE).matches) rows[0].name.focus();
   }
 
   /** One click: you (the first seat's name) against two normal bots, no hand-over screen. */
@@ -283,4 +229,85 @@ export class NewGame {
     document.getElementById("turn-panel")?.focus({ preventScroll: true });
     return undefined;
   }
+}
+
+/** One seat's row: its chip, name, colour and kind (a human or a bot's level). */
+function seatRow(i, d, hooks) {
+  const name = h("input", { type: "text", id: `ng-name-${i}`, "data-testid": `name-${i}`,
+    value: d.names[i], maxlength: "30", autocomplete: "off", required: true,
+    "aria-label": t("newGame.name.aria", { n: i + 1 }) });
+  name.addEventListener("input", hooks.refreshFirst);
+  name.addEventListener("keydown", (event) => { if (event.key === "Enter") hooks.start(); });
+  const colour = h("select", { id: `ng-colour-${i}`, "data-testid": `colour-${i}`,
+    "aria-label": t("newGame.colour.aria", { n: i + 1 }) },
+    COLOURS.map((c) => h("option", { value: c.key }, t(`colour.${c.key}`))));
+  colour.addEventListener("change", () => hooks.chooseColour(i, colour.value));
+  const kind = h("select", { id: `ng-kind-${i}`, "data-testid": `kind-${i}`,
+    "aria-label": t("newGame.kind.aria", { n: i + 1 }) },
+    h("option", { value: "human" }, t("newGame.human")),
+    LEVELS.map((level) => h("option", { value: level }, t(`newGame.bot.${level}`))));
+  kind.value = d.kinds[i];
+  kind.addEventListener("change", () => {
+    hooks.followHumans();
+    if (kind.value !== "human") hooks.warmBots();  // its first answer comes sooner
+  });
+  const swatch = h("span", { class: "chip big", "aria-hidden": "true" }, String(i + 1));
+  const row = h("li", { class: "seat-row" }, swatch, name, colour, kind);
+  return { row, name, colour, swatch, kind };
+}
+
+/** The variants V1-V3 and the promise horizon (R11, R12), set as in the options given. */
+function variantFields(o) {
+  const v1 = h("input", { type: "checkbox", id: "ng-v1", "data-testid": "v1", checked: Boolean(o.scarce_laurels) });
+  const v2 = h("select", { id: "ng-v2", "data-testid": "v2" },
+    h("option", { value: "off" }, t("newGame.v2.off")),
+    h("option", { value: "first_three" }, t("newGame.v2.firstThree")),
+    h("option", { value: "every_entry" }, t("newGame.v2.every")));
+  v2.value = o.open_hoards ?? "off";
+  const v3 = h("input", { type: "checkbox", id: "ng-v3", "data-testid": "v3", checked: Boolean(o.series) });
+  const horizon = h("select", { id: "ng-horizon", "data-testid": "horizon" },
+    h("option", { value: "turn" }, t("newGame.horizon.turn")),
+    h("option", { value: "next" }, t("newGame.horizon.next")),
+    h("option", { value: "two" }, t("newGame.horizon.two")));
+  horizon.value = o.horizon ?? "next";
+  // the options are short (a phone's width); the whole rule is said under the choice
+  const horizonHint = h("span", { class: "hint field-hint", id: "ng-horizon-hint" },
+    t(`newGame.horizon.hint.${horizon.value}`));
+  horizon.setAttribute("aria-describedby", "ng-horizon-hint");
+  horizon.addEventListener("change", () => {
+    horizonHint.textContent = t(`newGame.horizon.hint.${horizon.value}`);
+  });
+  return { v1, v2, v3, horizon, horizonHint };
+}
+
+/** The form's three parts (players, variants, the table's settings) and the way to Palatinus. */
+function formBody(seats, variants, seed) {
+  const { v1, v2, v3, horizon, horizonHint } = variants;
+  const language = languageSwitch();
+  language.id = "ng-language";
+  language.dataset.testid = "new-game-language";
+  return [
+    h("fieldset", {}, h("legend", {}, t("newGame.players")),
+      h("div", { class: "field" }, h("span", { "aria-hidden": "true" }, t("newGame.howMany")),
+        seats.count),
+      h("ol", { class: "seat-rows" }, seats.rows.map((r) => r.row)),
+      h("ul", { class: "hint bot-levels", "data-testid": "bot-levels" },
+        LEVELS.map((level) => h("li", {}, t(`newGame.bot.${level}.about`)))),
+      h("p", { class: "field" }, h("label", { for: "ng-first" }, t("newGame.first")), seats.first)),
+    h("fieldset", {}, h("legend", {}, t("newGame.variants")),
+      h("p", { class: "field check" }, v1, h("label", { for: "ng-v1" }, t("newGame.v1"))),
+      h("p", { class: "field" }, h("label", { for: "ng-v2" }, t("newGame.v2")), v2),
+      h("p", { class: "field check" }, v3, h("label", { for: "ng-v3" }, t("newGame.v3"))),
+      h("p", { class: "field" }, h("label", { for: "ng-horizon" }, t("newGame.horizon")),
+        horizon, horizonHint)),
+    h("fieldset", {}, h("legend", {}, t("newGame.table")),
+      h("p", { class: "field" }, h("label", { for: "ng-language" }, t("newGame.language")),
+        language),
+      h("p", { class: "field check" }, seats.handover, h("label", { for: "ng-handover" },
+        t("newGame.handover"))),
+      h("p", { class: "field" }, h("label", { for: "ng-seed" }, t("newGame.seed")), seed),
+      h("p", { class: "hint", id: "ng-seed-hint" }, t("newGame.seedHint"))),
+    h("p", { class: "hint" }, h("a", { href: "./palatinus.html",
+      "data-testid": "new-game-palatinus" }, t("palatinus.link.aria"))),
+  ];
 }
