@@ -93,6 +93,27 @@ function wire(p) {
     refusal: (error) => p.refusalWords(app, error), look: (seat) => app.secrecy.look(seat),
     boardSvg: () => app.board,
   };
+  wireTurn(app, p, dialogTable);
+  wirePanels(app, p, { addressee, humans });
+  wireBots(app, p);
+  // a message is dismissed by a tap on it (on a phone it floats over the page)
+  for (const id of p.MESSAGE_PLACES) $(id).addEventListener("click", () => app.say(""));
+  // another language: the panels are redrawn by stage.js's listener; the players panel and
+  // the saves warning keep a cache of their text
+  addEventListener(p.CHANGE_EVENT, () => {
+    app.players.key = null;
+    app.saves.reword();
+    app.rewordMessage();
+    if (app.view) app.render();
+  });
+  return app;
+}
+
+/** The turn's parts: the stage (dialogs, hand-over, bots' turns), Turn (clicks on the board)
+ * and the turn panel.
+ * @param {import("./ui.js").App} app @param {Awaited<typeof ui>} p
+ * @param {import("./turn/consent.js").DialogTable} dialogTable */
+function wireTurn(app, p, dialogTable) {
   /** The undo the hand-over screen offers the player who just acted and holds the device:
    * their own last action, when the rules let it be taken back (a table of humans; with bots,
    * Undo goes back to a human's decision from the log). @param {number | null} holder */
@@ -140,6 +161,13 @@ function wire(p) {
     startReplay: () => app.log.startReplay(), newGame: () => app.newGame.open(),
     look: (seat) => app.secrecy.look(seat),
   });
+}
+
+/** The panels beside the board: players, log, saves, the hand-over's secrecy, the new game
+ * screen. @param {import("./ui.js").App} app @param {Awaited<typeof ui>} p
+ * @param {{addressee: (seat: number) => import("./panels/dialogs.js").Addressee,
+ *   humans: () => number}} seats */
+function wirePanels(app, p, { addressee, humans }) {
   app.players = new p.Players({
     ui: app.ui, decider: (view) => app.decider(view), bots: () => app.bots, meta: () => app.meta,
     settings: () => app.settings(), name: (seat) => app.name(seat), colour: (seat) => app.colour(seat),
@@ -189,6 +217,11 @@ function wire(p) {
     setGame: (view, meta) => app.setGame(view, meta), autosave: () => app.saves.autosave(),
     say: (words, kind, place) => app.say(words, kind, place),
   });
+}
+
+/** The bots: their worker, their seats, and what they tell the table.
+ * @param {import("./ui.js").App} app @param {Awaited<typeof ui>} p */
+function wireBots(app, p) {
   app.bots = new p.Bots({
     view: () => app.view, ui: app.ui, decider: (view) => app.decider(view),
     name: (seat) => app.name(seat), colour: (seat) => app.colour(seat),
@@ -204,17 +237,6 @@ function wire(p) {
     logWords: (entry) => app.log.words(entry), refusal: (error) => p.refusalWords(app, error),
     say: (words, kind, place) => app.say(words, kind, place), render: () => app.render(),
   });
-  // a message is dismissed by a tap on it (on a phone it floats over the page)
-  for (const id of p.MESSAGE_PLACES) $(id).addEventListener("click", () => app.say(""));
-  // another language: the panels are redrawn by stage.js's listener; the players panel and
-  // the saves warning keep a cache of their text
-  addEventListener(p.CHANGE_EVENT, () => {
-    app.players.key = null;
-    app.saves.reword();
-    app.rewordMessage();
-    if (app.view) app.render();
-  });
-  return app;
 }
 
 
