@@ -19,9 +19,9 @@ const pyodide = loadEngine(({ key, params, fraction, message }) => {
   $("progress").value = fraction;
 });
 pyodide.catch(() => {});
-const modules = Promise.all([import("../words/i18n.js"), import("../panels/dom.js"), import("./engine.js"),
+const modules = Promise.all([import("../words/i18n.js"), import("./engine.js"),
   import("./board.js"), import("./table.js"), import("./saves.js"), import("../words/page-text.js"),
-  import("../boot/tabs.js"), import("../panels/dialogs.js"), import("../engine/seeds.js")]);
+  import("../boot/tabs.js"), import("../panels/dialogs.js"), import("./new-game.js")]);
 
 /** The page's static words in the chosen language, and the board's key (board.js).
  * @param {(key: string) => string} t @param {() => Element[]} boardKey */
@@ -40,10 +40,9 @@ function word(t, boardKey) {
 }
 
 async function main() {
-  const [i18n, dom, { PalEngine }, { PalBoard, boardKey }, { PalTable }, saves, pageText, { TabLock },
-    dialogs, { randomSeed }] = await modules;
+  const [i18n, { PalEngine }, { PalBoard, boardKey }, { PalTable }, saves, pageText, { TabLock },
+    dialogs, { openNewGameForm }] = await modules;
   const { t } = i18n;
-  const { h, replace } = dom;
   await i18n.ready.catch(() => {});
   say = t;
   $("pal-turn-heading").textContent = t("page.preparing");
@@ -87,72 +86,7 @@ async function main() {
       && event.newValue !== table.lastSaved) table.load(event.newValue);
   });
 
-  /** Seat i's name unless another is typed (i18n.js defaultNames). */
-  const defaultName = (/** @type {number} */ i) => i18n.defaultNames()[i] ?? String(i + 1);
-
-  /** The new-game form: 2–5 seats, each a person or a bot (Easy, Hard). */
-  function newGameForm() {
-    // opened in the middle of a game: it stays on the board, and the form leads back to it
-    const running = table.view !== null && table.view.stage !== "over";
-    // the last table's players, names and bots, as Quo Vadis? keeps them
-    const last = table.seats;
-    table.view = null;
-    delete root.dataset.palStage;
-    $("pal-turn-heading").textContent = t("palatinus.start.heading");
-    table.clearChoice();
-    $("pal-export").disabled = true;
-    const count = h("select", { id: "pal-count", "data-testid": "pal-count" },
-      [2, 3, 4, 5].map((n) => h("option", { value: String(n) }, String(n))));
-    count.value = String(last.length || 3);
-    const rows = h("div", { class: "pal-seat-rows" });
-    const fill = () => {
-      const n = Number(count.value);
-      const old = [...rows.querySelectorAll("fieldset")].map((f) => ({
-        name: /** @type {HTMLInputElement} */ (f.querySelector("input")).value,
-        kind: /** @type {HTMLSelectElement} */ (f.querySelector("select")).value }));
-      replace(rows, Array.from({ length: n }, (_, i) => {
-        const name = h("input", { type: "text", maxlength: "30", id: `pal-name-${i}`,
-          "data-testid": `pal-name-${i}`, value: old[i]?.name ?? last[i]?.name ?? defaultName(i) });
-        const kind = h("select", { id: `pal-seat-${i}`, "data-testid": `pal-seat-${i}` },
-          ["human", "easy", "hard"].map((k) => h("option", { value: k },
-            t(`palatinus.level.${k}`))));
-        kind.value = old[i]?.kind ?? last[i]?.kind ?? "human";
-        return h("fieldset", { class: "pal-seat-row" },
-          h("legend", {}, t("palatinus.start.seat", { n: i + 1 })),
-          h("label", { for: `pal-name-${i}` }, t("palatinus.start.name")), name,
-          h("label", { for: `pal-seat-${i}` }, t("palatinus.start.who")), kind);
-      }));
-    };
-    count.addEventListener("change", fill);
-    fill();
-    const start = () => {
-      const seats = [...rows.querySelectorAll("fieldset")].map((f, i) => ({
-        name: /** @type {HTMLInputElement} */ (f.querySelector("input")).value.trim()
-          || defaultName(i),
-        kind: /** @type {HTMLSelectElement} */ (f.querySelector("select")).value }));
-      if (!table.start(seats, randomSeed())) return;
-      $("pal-export").disabled = false;
-      // the form was long (a phone scrolled to its Start): the set-up begins on the board
-      $("pal-board").scrollIntoView({ block: "nearest" });
-    };
-    const saved = saves.readAutosave();
-    replace($("pal-panel"),
-      h("p", {}, t("palatinus.start.intro")),
-      h("p", {}, h("label", { for: "pal-count" }, t("palatinus.start.count")), " ", count),
-      rows,
-      h("p", { class: "pal-row" },
-        h("button", { type: "button", class: "btn primary", "data-testid": "pal-start",
-          onclick: start }, t("palatinus.start.go")),
-        saved ? h("button", { type: "button", class: "btn", "data-testid": "pal-resume",
-          onclick: () => { if (table.load(saved)) $("pal-export").disabled = false; } },
-        t(running ? "palatinus.start.back" : "palatinus.start.resume"))
-          : null));
-    // the seven places, empty, unless a game is running (the engine keeps it as it is)
-    if (!running) {
-      board.draw({ board: [], springs: [], players: [], tiles: Array.from({ length: 7 },
-        (_, slot) => ({ slot, letter: null, rotation: null, token: null, hill: slot * 7 })) });
-    }
-  }
+  const newGameForm = () => openNewGameForm(table, board);
   // Escape on the form does what its way back to a game does, when it offers one
   addEventListener("keydown", (event) => {
     const back = /** @type {HTMLElement|null} */ (

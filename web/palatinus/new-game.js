@@ -1,0 +1,81 @@
+// Palatinus's new-game form, in the side panel: how many seats, each one's name and whether a
+// person or a bot (Easy, Hard) plays it; Start hands them and a seed drawn here (never shown) to
+// the table, and a running or saved game is offered back.
+
+import { h, replace } from "../panels/dom.js";
+import { t, defaultNames } from "../words/i18n.js";
+import { randomSeed } from "../engine/seeds.js";
+import * as saves from "./saves.js";
+
+const root = document.documentElement;
+/** @param {string} id @returns {any} */
+const $ = (id) => document.getElementById(id);
+
+/** Seat i's name unless another is typed (i18n.js defaultNames). @param {number} i */
+const defaultName = (i) => defaultNames()[i] ?? String(i + 1);
+
+/** The new-game form in the side panel: 2–5 seats, each a person or a bot (Easy, Hard); Start
+ * begins the set-up, and a game running or saved is one click away.
+ * @param {import("./table.js").PalTable} table @param {import("./board.js").PalBoard} board */
+export function openNewGameForm(table, board) {
+  // opened in the middle of a game: it stays on the board, and the form leads back to it
+  const running = table.view !== null && table.view.stage !== "over";
+  // the last table's players, names and bots, as Quo Vadis? keeps them
+  const last = table.seats;
+  table.view = null;
+  delete root.dataset.palStage;
+  $("pal-turn-heading").textContent = t("palatinus.start.heading");
+  table.clearChoice();
+  $("pal-export").disabled = true;
+  const count = h("select", { id: "pal-count", "data-testid": "pal-count" },
+    [2, 3, 4, 5].map((n) => h("option", { value: String(n) }, String(n))));
+  count.value = String(last.length || 3);
+  const rows = h("div", { class: "pal-seat-rows" });
+  const fill = () => {
+    const n = Number(count.value);
+    const old = [...rows.querySelectorAll("fieldset")].map((f) => ({
+      name: /** @type {HTMLInputElement} */ (f.querySelector("input")).value,
+      kind: /** @type {HTMLSelectElement} */ (f.querySelector("select")).value }));
+    replace(rows, Array.from({ length: n }, (_, i) => {
+      const name = h("input", { type: "text", maxlength: "30", id: `pal-name-${i}`,
+        "data-testid": `pal-name-${i}`, value: old[i]?.name ?? last[i]?.name ?? defaultName(i) });
+      const kind = h("select", { id: `pal-seat-${i}`, "data-testid": `pal-seat-${i}` },
+        ["human", "easy", "hard"].map((k) => h("option", { value: k },
+          t(`palatinus.level.${k}`))));
+      kind.value = old[i]?.kind ?? last[i]?.kind ?? "human";
+      return h("fieldset", { class: "pal-seat-row" },
+        h("legend", {}, t("palatinus.start.seat", { n: i + 1 })),
+        h("label", { for: `pal-name-${i}` }, t("palatinus.start.name")), name,
+        h("label", { for: `pal-seat-${i}` }, t("palatinus.start.who")), kind);
+    }));
+  };
+  count.addEventListener("change", fill);
+  fill();
+  const start = () => {
+    const seats = [...rows.querySelectorAll("fieldset")].map((f, i) => ({
+      name: /** @type {HTMLInputElement} */ (f.querySelector("input")).value.trim()
+        || defaultName(i),
+      kind: /** @type {HTMLSelectElement} */ (f.querySelector("select")).value }));
+    if (!table.start(seats, randomSeed())) return;
+    $("pal-export").disabled = false;
+    // the form was long (a phone scrolled to its Start): the set-up begins on the board
+    $("pal-board").scrollIntoView({ block: "nearest" });
+  };
+  const saved = saves.readAutosave();
+  replace($("pal-panel"),
+    h("p", {}, t("palatinus.start.intro")),
+    h("p", {}, h("label", { for: "pal-count" }, t("palatinus.start.count")), " ", count),
+    rows,
+    h("p", { class: "pal-row" },
+      h("button", { type: "button", class: "btn primary", "data-testid": "pal-start",
+        onclick: start }, t("palatinus.start.go")),
+      saved ? h("button", { type: "button", class: "btn", "data-testid": "pal-resume",
+        onclick: () => { if (table.load(saved)) $("pal-export").disabled = false; } },
+      t(running ? "palatinus.start.back" : "palatinus.start.resume"))
+        : null));
+  // the seven places, empty, unless a game is running (the engine keeps it as it is)
+  if (!running) {
+    board.draw({ board: [], springs: [], players: [], tiles: Array.from({ length: 7 },
+      (_, slot) => ({ slot, letter: null, rotation: null, token: null, hill: slot * 7 })) });
+  }
+}
