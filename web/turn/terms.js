@@ -73,51 +73,10 @@ function tokenPicker(label, side, limits, held, initial, note) {
   return { box, value };
 }
 
-/**
- * @param {import("./consent.js").DialogTable} table
- * @param {{composer: number, mover: number, consenter: number, from: number, to: number,
- *   laurel?: string | null, initial?: import("qvcore-protocol").TermsData | null, title: string,
- *   submitLabel: string, consents?: number[], consentSelect?: HTMLSelectElement,
- *   submit: (terms: import("qvcore-protocol").TermsData, consents: number) => string | null}} o
- *   the parties, the path, the terms to start from, and what to do with the terms composed
- */
-export function openTermsComposer(table, o) {
-  const view = table.view();
-  const mine = table.hoard(o.composer);  // the composer's own laurels, for this dialog only
-  const initial = o.initial ?? {};
-  const held = (seat) => view.players.find((p) => p.seat === seat)?.hoard_size ?? 0;
-  const side = (payerSeat, key, label) => tokenPicker(label, key === "mover_pays" ? "mover" : "consenter",
-    payerSeat === o.composer ? mine?.hoard ?? {} : null, held(payerSeat),
-    Array.isArray(initial[key]) ? initial[key] : [],
-    payerSeat === o.composer ? t("terms.fromYours")
-      : t("terms.cannotSee", { name: table.name(payerSeat), count: held(payerSeat) }));
-  const moverPays = side(o.mover, "mover_pays",
-    t("terms.paysTo", { payer: table.name(o.mover), payee: table.name(o.consenter) }));
-  const consenterPays = side(o.consenter, "consenter_pays",
-    t("terms.paysTo", { payer: table.name(o.consenter), payee: table.name(o.mover) }));
-  const split = h("input", { type: "checkbox", id: "terms-split", "data-testid": "terms-split",
-    checked: Boolean(initial.split) });
-  let caesar = null;
-  const parts = [];
-  if (o.consents && o.consents.length > 1) {
-    const select = h("select", { id: "terms-consents", "data-testid": "terms-consents" },
-      o.consents.map((c) => h("option", { value: String(c) }, t(c === 1 ? "terms.consentOne" : "terms.consentBoth"))));
-    parts.push(h("p", { class: "field" }, h("label", { for: "terms-consents" }, t("terms.consentWith")), select));
-    o.consentSelect = select;
-  }
-  parts.push(moverPays.box, consenterPays.box,
-    h("p", { class: "field check" }, split,
-      h("label", { for: "terms-split" }, t("terms.splitLabel"))));
-  if (o.laurel === "IIC") {
-    caesar = h("select", { id: "terms-caesar", "data-testid": "terms-caesar" },
-      h("option", { value: "" }, t("terms.caesar.none")),
-      // in a request, the engine lists the spaces a Caesar term may name (R8, R11)
-      (view.request?.caesar_terms ?? view.caesar_targets).map((x) => h("option", { value: `${x.from}-${x.to}`,
-        selected: initial.caesar && initial.caesar.from === x.from && initial.caesar.to === x.to },
-      t("terms.caesar.path", { from: x.from, to: x.to }))));
-    parts.push(h("p", { class: "field" }, h("label", { for: "terms-caesar" },
-      t("terms.caesar.label")), caesar));
-  }
+/** The deal's promises (R11): rows to add and remove, each naming who promises, what (to
+ * consent, to refuse, to send Caesar) and to whom, or for Caesar a laurel space.
+ * @returns {{box: HTMLElement, value: () => object[]}} */
+function promiseEditor(table, view, o, initial) {
   const promises = [];
   const promiseList = h("div", { class: "promises" });
   const seats = view.players.map((p) => p.seat);
@@ -164,12 +123,73 @@ export function openTermsComposer(table, o) {
     promiseList.append(row);
   };
   for (const p of initial.promises ?? []) addPromise(p);
-  parts.push(h("fieldset", { class: "promises-box" }, h("legend", {}, t("terms.promises")),
+  const box = h("fieldset", { class: "promises-box" }, h("legend", {}, t("terms.promises")),
     h("p", { class: "hint" }, t("terms.horizon.hint",
       { horizon: t(`terms.horizon.${view.options.horizon}`) })),
     promiseList,
     h("button", { type: "button", class: "btn small", "data-testid": "promise-add",
-      onclick: () => addPromise() }, t("terms.promise.add"))));
+      onclick: () => addPromise() }, t("terms.promise.add")));
+  /** The promises as the protocol's terms name them. */
+  const value = () => promises.map((e) => {
+    const by = Number(e.by.value);
+    if (e.kind.value !== "caesar") {
+      return { by, kind: e.kind.value, player: Number(e.player.value) };
+    }
+    const [from, to] = e.space.value.split("-").map(Number);
+    return { by, kind: "caesar", player: by === o.mover ? o.consenter : o.mover,
+      caesar: { from, to } };
+  });
+  return { box, value };
+
+}
+
+/**
+ * @param {import("./consent.js").DialogTable} table
+ * @param {{composer: number, mover: number, consenter: number, from: number, to: number,
+ *   laurel?: string | null, initial?: import("qvcore-protocol").TermsData | null, title: string,
+ *   submitLabel: string, consents?: number[], consentSelect?: HTMLSelectElement,
+ *   submit: (terms: import("qvcore-protocol").TermsData, consents: number) => string | null}} o
+ *   the parties, the path, the terms to start from, and what to do with the terms composed
+ */
+export function openTermsComposer(table, o) {
+  const view = table.view();
+  const mine = table.hoard(o.composer);  // the composer's own laurels, for this dialog only
+  const initial = o.initial ?? {};
+  const held = (seat) => view.players.find((p) => p.seat === seat)?.hoard_size ?? 0;
+  const side = (payerSeat, key, label) => tokenPicker(label, key === "mover_pays" ? "mover" : "consenter",
+    payerSeat === o.composer ? mine?.hoard ?? {} : null, held(payerSeat),
+    Array.isArray(initial[key]) ? initial[key] : [],
+    payerSeat === o.composer ? t("terms.fromYours")
+      : t("terms.cannotSee", { name: table.name(payerSeat), count: held(payerSeat) }));
+  const moverPays = side(o.mover, "mover_pays",
+    t("terms.paysTo", { payer: table.name(o.mover), payee: table.name(o.consenter) }));
+  const consenterPays = side(o.consenter, "consenter_pays",
+    t("terms.paysTo", { payer: table.name(o.consenter), payee: table.name(o.mover) }));
+  const split = h("input", { type: "checkbox", id: "terms-split", "data-testid": "terms-split",
+    checked: Boolean(initial.split) });
+  let caesar = null;
+  const parts = [];
+  if (o.consents && o.consents.length > 1) {
+    const select = h("select", { id: "terms-consents", "data-testid": "terms-consents" },
+      o.consents.map((c) => h("option", { value: String(c) }, t(c === 1 ? "terms.consentOne" : "terms.consentBoth"))));
+    parts.push(h("p", { class: "field" }, h("label", { for: "terms-consents" }, t("terms.consentWith")), select));
+    o.consentSelect = select;
+  }
+  parts.push(moverPays.box, consenterPays.box,
+    h("p", { class: "field check" }, split,
+      h("label", { for: "terms-split" }, t("terms.splitLabel"))));
+  if (o.laurel === "IIC") {
+    caesar = h("select", { id: "terms-caesar", "data-testid": "terms-caesar" },
+      h("option", { value: "" }, t("terms.caesar.none")),
+      // in a request, the engine lists the spaces a Caesar term may name (R8, R11)
+      (view.request?.caesar_terms ?? view.caesar_targets).map((x) => h("option", { value: `${x.from}-${x.to}`,
+        selected: initial.caesar && initial.caesar.from === x.from && initial.caesar.to === x.to },
+      t("terms.caesar.path", { from: x.from, to: x.to }))));
+    parts.push(h("p", { class: "field" }, h("label", { for: "terms-caesar" },
+      t("terms.caesar.label")), caesar));
+  }
+  const promises = promiseEditor(table, view, o, initial);
+  parts.push(promises.box);
 
   /** The terms as composed (the engine checks them when they are submitted).
    * @returns {import("qvcore-protocol").TermsData} */
@@ -185,17 +205,8 @@ export function openTermsComposer(table, o) {
       const [from, to] = caesar.value.split("-").map(Number);
       terms.caesar = { from, to };
     }
-    if (promises.length) {
-      terms.promises = promises.map((e) => {
-        const by = Number(e.by.value);
-        if (e.kind.value !== "caesar") {
-          return { by, kind: e.kind.value, player: Number(e.player.value) };
-        }
-        const [from, to] = e.space.value.split("-").map(Number);
-        return { by, kind: "caesar", player: by === o.mover ? o.consenter : o.mover,
-          caesar: { from, to } };
-      });
-    }
+    const promised = promises.value();
+    if (promised.length) terms.promises = promised;
     return terms;
   };
   return openDialog({
