@@ -502,13 +502,16 @@ def dom_text(page: Page) -> str:
 
 def board_cells(page: Page) -> dict[str, dict[str, str]]:
     """Each board cell's aria-label, and its text and every attribute value inside it, by
-    terrain (one call to the page for the whole board)."""
-    return dict(page.evaluate("""() => Object.fromEntries(
+    terrain (one call to the page for the whole board; a terrain drawn twice fails)."""
+    entries: list[tuple[str, dict[str, str]]] = page.evaluate("""() =>
         [...document.querySelectorAll("[data-cell]")].map((el) => [el.dataset.cell, {
             label: el.getAttribute("aria-label") ?? "",
             inside: el.textContent + [...el.querySelectorAll("*")]
                 .map((e) => [...e.attributes].map((a) => a.value).join(" ")).join(" "),
-        }]))"""))
+        }])""")
+    cells = dict(entries)
+    assert len(cells) == len(entries), "a terrain is drawn twice"
+    return cells
 
 
 def test_no_other_seats_hidden_kind_reaches_the_dom(pal: Page) -> None:
