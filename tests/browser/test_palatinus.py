@@ -342,6 +342,34 @@ def test_the_focus_goes_to_the_heading_when_a_choice_leaves_the_screen(pal: Page
     expect(heading).to_be_focused()
 
 
+def spring_angles(page: Page) -> set[int]:
+    """The screen angles (degrees, clockwise from the right, y pointing down as drawn) of the
+    springs round the tile's hill in the set-up's preview."""
+    return set(page.get_by_test_id("pal-preview").evaluate("""(svg) => {
+        const at = (el) => [Number(el.getAttribute("x")), Number(el.getAttribute("y"))];
+        const [cx, cy] = at(svg.querySelector(".pal-letter"));
+        return [...svg.querySelectorAll(".pal-spring")].map((el) => {
+            const [x, y] = at(el);
+            return (Math.round(Math.atan2(y - cy, x - cx) * 180 / Math.PI) + 360) % 360;
+        });
+    }"""))
+
+
+def test_turn_right_turns_the_tile_clockwise_as_drawn(pal: Page) -> None:
+    """P3.2: a player turns the tile before laying it. A playtest saw "Turn right" turn the
+    preview anticlockwise: right is clockwise on the screen, a sixth of a turn (the first tile
+    may lie any way round, so each press is one step)."""
+    start(pal, ["human", "human"])
+    wait_armed(pal)
+    before = spring_angles(pal)
+    assert before, "the tile has a spring to follow"
+    pal.get_by_test_id("pal-rotate-right").click()
+    assert spring_angles(pal) == {(a + 60) % 360 for a in before}
+    pal.get_by_test_id("pal-rotate-left").click()
+    pal.get_by_test_id("pal-rotate-left").click()
+    assert spring_angles(pal) == {(a - 60) % 360 for a in before}
+
+
 def test_a_place_focused_in_the_set_up_takes_the_focus_colour(pal: Page) -> None:
     """A review saw a thin dark box, not the focus colour, round a place focused in the set-up:
     a place offered is outlined in purple, and that outline won over the focus's. Tabbed to, a

@@ -356,12 +356,13 @@ export class PalTable {
       if (a.rotation === this.rotation) places.set(a.slot, this.guarded(() => this.play(a)));
     }
     this.board.draw(view, { places });
+    // the engine counts sixth-turns anticlockwise as drawn: right (clockwise) goes back one
     const turn = (step) => {
       const i = rotations.indexOf(this.rotation);
       this.rotation = rotations[(i + step + rotations.length) % rotations.length];
       this.renderSetup();
       /** @type {HTMLElement|null} */ (document.querySelector(
-        `[data-testid="pal-rotate-${step > 0 ? "right" : "left"}"]`))?.focus();
+        `[data-testid="pal-rotate-${step < 0 ? "right" : "left"}"]`))?.focus();
     };
     replace(this.els.panel,
       h("p", {}, this.who(seat)),
@@ -370,9 +371,9 @@ export class PalTable {
       tilePreview(this.board.data, view.in_hand, this.rotation),
       h("p", { class: "pal-row" },
         h("button", { type: "button", class: "btn", "data-testid": "pal-rotate-left",
-          onclick: () => turn(-1) }, t("palatinus.setup.rotateLeft")),
+          onclick: () => turn(1) }, t("palatinus.setup.rotateLeft")),
         h("button", { type: "button", class: "btn", "data-testid": "pal-rotate-right",
-          onclick: () => turn(1) }, t("palatinus.setup.rotateRight"))),
+          onclick: () => turn(-1) }, t("palatinus.setup.rotateRight"))),
       h("p", {}, t("palatinus.setup.choose")),
       h("div", { class: "pal-row" }, [...places.keys()].map((slot) => {
         // pointing at (or tabbing to) a "Place N" button marks that place on the board
