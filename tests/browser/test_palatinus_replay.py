@@ -124,3 +124,29 @@ def test_the_players_panel_counts_only_what_is_still_held(
     expect(players).to_contain_text("Ada")
     expect(players).not_to_contain_text("held")
     expect(players).not_to_contain_text(re.compile(r"\b0 "))
+
+
+def test_a_new_game_after_the_end_leaves_nothing_of_the_last_one(
+    pal: Page, tmp_path: Path  # noqa: F811
+) -> None:
+    """A playtest opened the new-game form after a finished game (and from its replay): the
+    board was emptied but the banner still said the game was over, the players panel showed
+    the replay's counts, the log the old game and the message the file saved. The form starts
+    from a clear table: banner, players, log and message empty, the replay ended."""
+    save = finished_save(11)
+    open_save(pal, save, tmp_path)
+    pal.locator("html[data-pal-scoring]").wait_for(state="attached")
+    pal.get_by_test_id("pal-score-all").click()
+    pal.get_by_test_id("pal-export").click()
+    expect(pal.locator("#pal-message")).to_contain_text("palatinus.json")
+    pal.get_by_test_id("pal-replay").click()
+    pal.get_by_test_id("pal-replay-next").click()
+    pal.locator("html[data-pal-replay='1']").wait_for(state="attached")
+    pal.locator("#pal-new").click()
+    expect(pal.get_by_test_id("pal-start")).to_be_visible()
+    expect(pal.locator("#banner")).to_have_text("")
+    expect(pal.locator("#pal-players")).to_have_text("")
+    expect(pal.get_by_test_id("pal-log").locator("li")).to_have_count(0)
+    expect(pal.locator("#pal-message")).to_have_text("")
+    for state in ("data-pal-replay", "data-pal-scoring", "data-pal-stage"):
+        assert pal.get_attribute("html", state) is None, state

@@ -23,7 +23,12 @@ export function openNewGameForm(table, board) {
   // the last table's players, names and bots, as Quo Vadis? keeps them
   const last = table.seats;
   table.view = null;
-  delete root.dataset.palStage;
+  if (running) {
+    delete root.dataset.palStage;
+    table.say("");
+  } else {
+    table.clearTable();
+  }
   $("pal-turn-heading").textContent = t("palatinus.start.heading");
   table.clearChoice();
   $("pal-export").disabled = true;

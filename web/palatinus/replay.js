@@ -26,6 +26,7 @@ export class PalReplay {
     const full = this.table.engine.view();
     if (!full.ok) return this.table.fail(full.error);
     this.state = { n: 0, total: full.view.log.length, view: null, log: full.view.log };
+    this.table.say("");  // a message about the game as it ended (its file saved) is done with
     return this.show(0, "replay-next");
   }
 

@@ -154,6 +154,17 @@ export class PalTable {
     this.render();
   }
 
+  /** The new-game form replaces a finished game (or none): the replay ends, and the banner,
+   * the players, the log and the message under the board are emptied with the board. */
+  clearTable() {
+    this.replay.state = null;
+    for (const state of ["palReplay", "palScoring", "palStage"]) delete root.dataset[state];
+    document.getElementById("banner")?.replaceChildren();
+    this.els.players.replaceChildren();
+    this.els.log.replaceChildren();
+    this.say("");
+  }
+
   /** Say why the engine refused, in the page's language; nothing changed.
    * @param {{rule: string, code?: string, message: string}} error */
   fail(error) {
