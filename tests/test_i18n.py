@@ -559,3 +559,15 @@ def test_name_forms_follow_the_name() -> None:
     assert out["unknown"] == "{zz:name}"  # a form the language has not stays visible
     for lang, used in out["used"].items():  # every form a catalog uses exists in its language
         assert {u.lower() for u in used} <= set(out["forms"].get(lang, {})), (lang, used)
+
+
+def test_a_save_action_that_does_not_replay_is_counted_from_one() -> None:
+    """docs/protocol.md: ``bad_save_action``'s ``index`` counts from 0, as the save's list does;
+    a player counts moves from 1 (the page said "Action 0" of a save whose first action was
+    refused)."""
+    script = """
+    const { errorWords } = await import("./words/error-words.js");
+    process.stdout.write(JSON.stringify(["en", "it"].map((lang) => errorWords(
+      { rule: "save", code: "bad_save_action", params: { index: 0 } }, { lang }))));"""
+    assert node(script) == ["Action 1 of this save cannot be replayed.",
+                            "L'azione 1 di questo salvataggio non si può rigiocare."]

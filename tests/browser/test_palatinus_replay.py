@@ -150,3 +150,17 @@ def test_a_new_game_after_the_end_leaves_nothing_of_the_last_one(
     expect(pal.locator("#pal-message")).to_have_text("")
     for state in ("data-pal-replay", "data-pal-scoring", "data-pal-stage"):
         assert pal.get_attribute("html", state) is None, state
+
+
+def test_a_save_with_a_move_against_the_rules_names_the_move(
+    pal: Page, tmp_path: Path  # noqa: F811
+) -> None:
+    """A playtest opened a save with a move against the rules: the page said "…breaks the
+    rules (save)", the engine's word for its own refusal. It names the move, counted from 1,
+    and the page stays as it was."""
+    save = finished_save(11)
+    bad = {**save, "actions": [*save["actions"][:2], {**save["actions"][2], "slot": 99}]}
+    open_save(pal, bad, tmp_path)
+    expect(pal.get_by_test_id("pal-message")).to_have_text(
+        "Move 3 of this save breaks the rules: it cannot be replayed.")
+    assert pal.get_attribute("html", "data-pal-stage") is None

@@ -140,7 +140,7 @@ export default {
   "palatinus.error.foreign_save": "This file is not a Palatinus save.",
   "palatinus.error.corrupt_save": "This file is damaged: it cannot be read as a Palatinus save.",
   "palatinus.error.unknown_version": "This save comes from a newer edition of the page.",
-  "palatinus.error.bad_save_action": "This save holds a move that breaks the rules ({rule}).",
+  "palatinus.error.bad_save_action": "Move {index} of this save breaks the rules: it cannot be replayed.",
   "palatinus.error.bad_names": "Each player needs a name of at most 30 characters.",
   "palatinus.error.undo_laid": "A laid tile stays laid: the tile it turned up has been seen.",
   "palatinus.error.other": "Refused ({rule}): {message}",

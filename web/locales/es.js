@@ -140,7 +140,7 @@ export default {
   "palatinus.error.foreign_save": "Este archivo no es una partida guardada de Palatinus.",
   "palatinus.error.corrupt_save": "Este archivo está dañado: no se lee como una partida guardada de Palatinus.",
   "palatinus.error.unknown_version": "Esta partida guardada viene de una edición más reciente de la página.",
-  "palatinus.error.bad_save_action": "Esta partida guardada contiene una jugada contra las reglas ({rule}).",
+  "palatinus.error.bad_save_action": "La jugada {index} de esta partida guardada va contra las reglas: no se puede repetir.",
   "palatinus.error.bad_names": "Cada jugador necesita un nombre de 30 caracteres como máximo.",
   "palatinus.error.undo_laid": "Una loseta colocada se queda colocada: la que descubrió ya se ha visto.",
   "palatinus.error.other": "Rechazado ({rule}): {message}",

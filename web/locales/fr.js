@@ -140,7 +140,7 @@ export default {
   "palatinus.error.foreign_save": "Ce fichier n'est pas une sauvegarde de Palatinus.",
   "palatinus.error.corrupt_save": "Ce fichier est abîmé\u00a0: il ne se lit pas comme une sauvegarde de Palatinus.",
   "palatinus.error.unknown_version": "Cette sauvegarde vient d'une édition plus récente de la page.",
-  "palatinus.error.bad_save_action": "Cette sauvegarde contient un coup contraire aux règles ({rule}).",
+  "palatinus.error.bad_save_action": "Le coup {index} de cette sauvegarde est contraire aux règles et ne peut pas être rejoué.",
   "palatinus.error.bad_names": "Chaque joueur a besoin d'un nom de 30 caractères au plus.",
   "palatinus.error.undo_laid": "Une tuile posée reste posée\u00a0: celle qu'elle a retournée a déjà été vue.",
   "palatinus.error.other": "Refusé ({rule})\u00a0: {message}",

@@ -140,7 +140,7 @@ export default {
   "palatinus.error.foreign_save": "Questo file non è un salvataggio di Palatinus.",
   "palatinus.error.corrupt_save": "Questo file è danneggiato: non si legge come salvataggio di Palatinus.",
   "palatinus.error.unknown_version": "Questo salvataggio viene da un'edizione più recente della pagina.",
-  "palatinus.error.bad_save_action": "Questo salvataggio contiene una mossa contro le regole ({rule}).",
+  "palatinus.error.bad_save_action": "La mossa {index} di questo salvataggio è contro le regole: non si può rigiocare.",
   "palatinus.error.bad_names": "Ogni giocatore ha bisogno di un nome di al massimo 30 caratteri.",
   "palatinus.error.undo_laid": "Una tessera posata resta posata: quella che ha scoperto è già stata vista.",
   "palatinus.error.other": "Rifiutato ({rule}): {message}",

@@ -166,11 +166,13 @@ export class PalTable {
   }
 
   /** Say why the engine refused, in the page's language; nothing changed.
-   * @param {{rule: string, code?: string, message: string}} error */
+   * @param {{rule: string, code?: string, message: string, params?: Record<string, any>}} error */
   fail(error) {
     const key = `palatinus.error.${error.code}`;
+    // a save's actions count from 0 in the protocol, from 1 for a player
+    const index = Number.isInteger(error.params?.index) ? error.params.index + 1 : undefined;
     this.say(() => t(has(key) ? key : "palatinus.error.other", { rule: error.rule,
-      message: error.message }));
+      message: error.message, index }));
     return false;
   }
 

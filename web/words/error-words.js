@@ -37,6 +37,8 @@ export function errorKey(error, { names = [], board = null, lang = getLanguage()
   }
   if (code === "bad_player" && Number.isInteger(raw.player)) params.player = raw.player + 1;
   if (code === "bad_names" && Number.isInteger(raw.seat)) params.seat = raw.seat + 1;
+  // a save's actions count from 0 in the protocol, from 1 for a player
+  if (code === "bad_save_action" && Number.isInteger(raw.index)) params.index = raw.index + 1;
   if (code === "wrong_stage" && typeof raw.stage === "string") {
     params.stage = t(`stage.${raw.stage}`, {}, lang);
   }
