@@ -20,21 +20,23 @@ from tests.browser.test_palatinus import (  # noqa: F401  (the page's fixtures)
 from tests.browser.test_palatinus_replay import open_save
 
 
-def put_off_until(held: int) -> dict[str, Any]:
+def put_off_until(held: int, condottieri: int = 2) -> dict[str, Any]:
     """A 3-player game of people in which everyone puts its condottieri off as long as P4
-    lets them, saved when the seat to act holds `held` inhabitants, both condottieri among
-    them (the last four turns take none: with 7 held, 3 turns are left for them)."""
+    lets them (all but `condottieri` of them placed first), saved when the seat to act holds
+    `held` inhabitants, `condottieri` of them condottieri (the last four turns take none: with
+    7 held, 3 turns are left for them)."""
     game = Game({"players": 3, "names": ["Ada", "Bruno", "Cleo"], "first_player": 0}, 4)
     rand = random.Random(4)
     while game.state.stage == SETUP:
         game.apply(game.legal_actions()[0])
     while game.state.stage == PLACE:
         seat = game.state.current
-        if game.state.held(seat) == held and game.state.held_condottieri(seat) == 2:
+        now = game.state.held_condottieri(seat)
+        if game.state.held(seat) == held and now == condottieri:
             return game.save({"seats": ["human"] * 3, "botSeed": 1})
-        legal = [a for a in game.legal_actions() if a["kind"] != CONDOTTIERO] \
-            or game.legal_actions()
-        game.apply(rand.choice(legal))
+        legal = game.legal_actions()
+        early = [a for a in legal if a["kind"] == CONDOTTIERO] if now > condottieri else []
+        game.apply(rand.choice(early or [a for a in legal if a["kind"] != CONDOTTIERO] or legal))
     raise AssertionError("no such turn")
 
 
@@ -60,6 +62,17 @@ def test_the_turns_left_for_the_condottieri_are_said_before_they_are_forced(
         " be placed in your last 4 (P4).")
     expect(pal.get_by_test_id("pal-withheld")).to_have_count(0)
     assert offered_kinds(pal) > {CONDOTTIERO}  # a free choice still
+
+
+def test_one_condottiero_left_is_said_in_the_singular(
+    pal: Page, tmp_path: Path  # noqa: F811
+) -> None:
+    """A playtest held one condottiero and read "The condottieri behind your screen must be
+    placed…": one is said as one."""
+    own_screen(pal, put_off_until(7, condottieri=1), tmp_path)
+    expect(pal.get_by_test_id("pal-condottieri-due")).to_have_text(
+        "The condottiero behind your screen must be placed within your next 3 turns: none may"
+        " be placed in your last 4 (P4).")
 
 
 def test_a_choice_narrowed_to_a_condottiero_says_why(pal: Page, tmp_path: Path) -> None:  # noqa: F811

@@ -89,6 +89,7 @@ export default {
   "palatinus.place.withheld.condottiero_held": "Only a condottiero may be placed now: none may stay behind your screen for your last {last} turns (P4). The others wait.",
   "palatinus.place.withheld.condottiero_late": "No condottiero may be placed in your last {last} turns (P4).",
   "palatinus.place.condottieriDue": {"one": "The condottieri behind your screen must be placed this turn: none may be placed in your last {last} turns (P4).", "other": "The condottieri behind your screen must be placed within your next {count} turns: none may be placed in your last {last} (P4)."},
+  "palatinus.place.condottieroDue": {"one": "The condottiero behind your screen must be placed this turn: none may be placed in your last {last} turns (P4).", "other": "The condottiero behind your screen must be placed within your next {count} turns: none may be placed in your last {last} (P4)."},
   "palatinus.hand.heading": "Behind your screen",
   "palatinus.hand.up": "{kind}, face up",
   "palatinus.hand.down": "{kind}, wolf side up",

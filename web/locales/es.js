@@ -89,6 +89,7 @@ export default {
   "palatinus.place.withheld.condottiero_held": "Ahora solo puedes colocar un condotiero: ninguno puede quedar detrás de tu biombo en tus últimos {last} turnos (P4). Los demás esperan.",
   "palatinus.place.withheld.condottiero_late": "Ningún condotiero puede colocarse en tus últimos {last} turnos (P4).",
   "palatinus.place.condottieriDue": {"one": "Los condotieros detrás de tu biombo deben colocarse en este turno: ninguno puede colocarse en tus últimos {last} turnos (P4).", "other": "Los condotieros detrás de tu biombo deben colocarse en tus próximos {count} turnos: ninguno puede colocarse en tus últimos {last} (P4)."},
+  "palatinus.place.condottieroDue": {"one": "El condotiero detrás de tu biombo debe colocarse en este turno: ninguno puede colocarse en tus últimos {last} turnos (P4).", "other": "El condotiero detrás de tu biombo debe colocarse en tus próximos {count} turnos: ninguno puede colocarse en tus últimos {last} (P4)."},
   "palatinus.hand.heading": "Detrás de tu biombo",
   "palatinus.hand.up": "{kind}, boca arriba",
   "palatinus.hand.down": "{kind}, cara de loba arriba",

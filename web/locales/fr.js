@@ -89,6 +89,7 @@ export default {
   "palatinus.place.withheld.condottiero_held": "Seul un condottiere peut être posé maintenant\u00a0: aucun ne peut rester derrière votre paravent pendant vos {last} derniers tours (P4). Les autres attendent.",
   "palatinus.place.withheld.condottiero_late": "Aucun condottiere ne peut être posé pendant vos {last} derniers tours (P4).",
   "palatinus.place.condottieriDue": {"one": "Les condottieri derrière votre paravent doivent être posés à ce tour\u00a0: aucun ne peut l'être pendant vos {last} derniers tours (P4).", "other": "Les condottieri derrière votre paravent doivent être posés dans vos {count} prochains tours\u00a0: aucun ne peut l'être pendant vos {last} derniers (P4)."},
+  "palatinus.place.condottieroDue": {"one": "Le condottiere derrière votre paravent doit être posé à ce tour\u00a0: aucun ne peut l'être pendant vos {last} derniers tours (P4).", "other": "Le condottiere derrière votre paravent doit être posé dans vos {count} prochains tours\u00a0: aucun ne peut l'être pendant vos {last} derniers (P4)."},
   "palatinus.hand.heading": "Derrière votre paravent",
   "palatinus.hand.up": "{kind}, face visible",
   "palatinus.hand.down": "{kind}, face louve visible",

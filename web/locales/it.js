@@ -89,6 +89,7 @@ export default {
   "palatinus.place.withheld.condottiero_held": "Ora si può piazzare solo un condottiero: nessuno può restare dietro il tuo schermo nei tuoi ultimi {last} turni (P4). Gli altri aspettano.",
   "palatinus.place.withheld.condottiero_late": "Nessun condottiero si piazza nei tuoi ultimi {last} turni (P4).",
   "palatinus.place.condottieriDue": {"one": "I condottieri dietro il tuo schermo vanno piazzati in questo turno: nessuno si piazza nei tuoi ultimi {last} turni (P4).", "other": "I condottieri dietro il tuo schermo vanno piazzati entro i tuoi prossimi {count} turni: nessuno si piazza nei tuoi ultimi {last} (P4)."},
+  "palatinus.place.condottieroDue": {"one": "Il condottiero dietro il tuo schermo va piazzato in questo turno: nessuno si piazza nei tuoi ultimi {last} turni (P4).", "other": "Il condottiero dietro il tuo schermo va piazzato entro i tuoi prossimi {count} turni: nessuno si piazza nei tuoi ultimi {last} (P4)."},
   "palatinus.hand.heading": "Dietro il tuo schermo",
   "palatinus.hand.up": "{kind}, scoperto",
   "palatinus.hand.down": "{kind}, lato lupa in su",

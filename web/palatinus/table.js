@@ -490,8 +490,12 @@ export class PalTable {
     }
     const turns = own.condottiero_turns;
     if (turns === null || turns === undefined) return null;
+    // a condottiero is always face up: its count behind the screen is anyone's (P8)
+    const held = own.players[own.viewer].screen.filter((x) => x.face === "condottiero")
+      .reduce((sum, x) => sum + x.count, 0);
     return h("p", { class: "hint", "data-testid": "pal-condottieri-due" },
-      t("palatinus.place.condottieriDue", { count: turns, last }));
+      t(held === 1 ? "palatinus.place.condottieroDue" : "palatinus.place.condottieriDue",
+        { count: turns, last }));
   }
 
   /**
