@@ -363,11 +363,18 @@ def test_turn_right_turns_the_tile_clockwise_as_drawn(pal: Page) -> None:
     wait_armed(pal)
     before = spring_angles(pal)
     assert before, "the tile has a spring to follow"
+    preview = pal.get_by_test_id("pal-preview")
+    expect(preview).to_have_attribute("aria-label", re.compile(r", not turned: springs on"))
     pal.get_by_test_id("pal-rotate-right").click()
     assert spring_angles(pal) == {(a + 60) % 360 for a in before}
+    # its name says so, in words a listener follows (it said "turned 1 sixths")
+    expect(preview).to_have_attribute("aria-label", re.compile(r", turned a sixth to the right:"))
     pal.get_by_test_id("pal-rotate-left").click()
     pal.get_by_test_id("pal-rotate-left").click()
     assert spring_angles(pal) == {(a - 60) % 360 for a in before}
+    expect(preview).to_have_attribute("aria-label", re.compile(r", turned a sixth to the left:"))
+    pal.get_by_test_id("pal-rotate-left").click()
+    expect(preview).to_have_attribute("aria-label", re.compile(r", turned 2 sixths to the left:"))
 
 
 def test_a_place_focused_in_the_set_up_takes_the_focus_colour(pal: Page) -> None:

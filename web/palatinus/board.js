@@ -266,7 +266,11 @@ export function tilePreview(data, letter, rotation) {
         : kind === "spring" ? s("text", { x: x.toFixed(1), y: (y + 6).toFixed(1),
           class: "pal-spring" }, "≈") : null);
   });
-  const label = t("palatinus.setup.preview", { hill: letter, rotation,
+  // the engine counts sixth-turns anticlockwise: four or five of them are two or one to the right
+  const turned = rotation === 0 ? t("palatinus.setup.turned.none")
+    : rotation <= 3 ? t("palatinus.setup.turned.left", { count: rotation })
+      : t("palatinus.setup.turned.right", { count: 6 - rotation });
+  const label = t("palatinus.setup.preview", { hill: letter, turned,
     springs: [...springs].join(", ") });
   return s("svg", { class: "pal-preview", viewBox: "-100 -100 200 200", role: "img",
     "aria-label": label, "data-testid": "pal-preview" }, ...parts);
