@@ -571,3 +571,16 @@ def test_a_save_action_that_does_not_replay_is_counted_from_one() -> None:
       { rule: "save", code: "bad_save_action", params: { index: 0 } }, { lang }))));"""
     assert node(script) == ["Action 1 of this save cannot be replayed.",
                             "L'azione 1 di questo salvataggio non si può rigiocare."]
+
+
+def test_an_impossible_split_says_how_much_would_have_to_pass() -> None:
+    """Rulings #9: a playtest split a move worth 5 points (the consenter's share 2, its I
+    reward 1 of them) and read "cannot make the exact change to split 1 point": the 1 is what
+    would have to pass between the hoards, not the split, and is said so."""
+    script = """
+    const { errorWords } = await import("./words/error-words.js");
+    process.stdout.write(JSON.stringify(errorWords(
+      { rule: "R11", code: "split_impossible", params: { player: 1, points: 1 } },
+      { lang: "en", names: ["Anna", "Bruno"] })));"""
+    assert node(script) == ("The two hoards cannot make the exact change for the split: 1 point"
+                            " would have to pass from one to the other. (R11)")

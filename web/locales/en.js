@@ -636,7 +636,7 @@ export default {
   "error.cannot_pay.player": "{player} does not hold the laurels to pay.",
   "error.terms_without_consent": "A refusal cannot come with terms.",
   "error.deals_conflict": "These deals contradict each other (Caesar sent to two spaces, or two splits of the gains).",
-  "error.split_impossible": { one: "The two hoards cannot make the exact change to split {count} point.", other: "The two hoards cannot make the exact change to split {count} points." },
+  "error.split_impossible": { one: "The two hoards cannot make the exact change for the split: {count} point would have to pass from one to the other.", other: "The two hoards cannot make the exact change for the split: {count} points would have to pass from one to the other." },
   "error.promise_conflict": "A promise of {by} to {player} contradicts another one.",
   "error.promise_binds": "{player} is bound by a promise.",
   "error.promise_binds.path": "{player} promised to move Caesar to {from}→{to} this turn.",

@@ -636,7 +636,7 @@ export default {
   "error.cannot_pay.player": "{player} no tiene los laureles que hay que pagar.",
   "error.terms_without_consent": "Un rechazo no puede llevar condiciones.",
   "error.deals_conflict": "Estos tratos se contradicen (César enviado a dos espacios, o dos repartos de las ganancias).",
-  "error.split_impossible": { one: "Los dos botines no pueden dar el cambio exacto para repartir {count} punto.", other: "Los dos botines no pueden dar el cambio exacto para repartir {count} puntos." },
+  "error.split_impossible": { one: "Los dos botines no pueden dar el cambio exacto para el reparto: {count} punto tendría que pasar del uno al otro.", other: "Los dos botines no pueden dar el cambio exacto para el reparto: {count} puntos tendrían que pasar del uno al otro." },
   "error.promise_conflict": "Una promesa de {by} a {player} contradice otra.",
   "error.promise_binds": "Una promesa obliga a {player}.",
   "error.promise_binds.path": "{player} prometió mover a César a {from}→{to} en este turno.",

@@ -636,7 +636,7 @@ export default {
   "error.cannot_pay.player": "{player} n'a pas les lauriers à payer.",
   "error.terms_without_consent": "Un refus ne peut pas être assorti de conditions.",
   "error.deals_conflict": "Ces accords se contredisent (César envoyé sur deux losanges, ou deux partages des gains).",
-  "error.split_impossible": { one: "Les deux trésors ne permettent pas de rendre la monnaie exacte pour partager {count} point.", other: "Les deux trésors ne permettent pas de rendre la monnaie exacte pour partager {count} points." },
+  "error.split_impossible": { one: "Les deux trésors ne permettent pas de rendre la monnaie exacte pour le partage\u00a0: {count} point devrait passer de l'un à l'autre.", other: "Les deux trésors ne permettent pas de rendre la monnaie exacte pour le partage\u00a0: {count} points devraient passer de l'un à l'autre." },
   "error.promise_conflict": "Une promesse {de:by} à {player} en contredit une autre.",
   "error.promise_binds": "Une promesse engage {player}.",
   "error.promise_binds.path": "{player} a promis de déplacer César sur {from}→{to} ce tour-ci.",
