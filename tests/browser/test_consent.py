@@ -315,8 +315,8 @@ def test_a_split_no_hoard_can_make_is_named_when_it_leaves_no_way_to_move(
     supporters = app.get_by_test_id("supporters-dialog")
     expect(supporters.locator("h2")).to_have_text("No way to move")
     expect(supporters.get_by_test_id("no-supporters")).to_have_text(
-        "The two hoards cannot make the exact change to split 1 point. (R11) Withdraw the"
-        " request or do something else.")
+        "The two hoards cannot make the exact change for the split: 1 point would have to pass"
+        " from one to the other. (R11) Withdraw the request or do something else.")
     expect(supporters).not_to_contain_text("Not enough consent")
 
 
