@@ -11,6 +11,9 @@ def describe(event: dict[str, Any], names: Sequence[str]) -> str:
     kind = event["type"]
     who = names[event["player"]]
     text = _TEXT[kind](event, who, names)
+    dropped = event.get("dropped")
+    if dropped:  # R13: the request this action replaced
+        text = f"{_withdraw(dropped, who, names)} {text}"
     over = event.get("game_over")
     if over:
         winner = over["winner"]

@@ -101,7 +101,7 @@ EventData = TypedDict("EventData", {
     "deals": list[DealRecord], "senate_entry": int, "bonus": bool, "game_over": GameOver,
     "series_over": dict[str, int], "asked": list[int], "needed": int,
     "offers": dict[str, TermsData], "consents": int, "mover": int, "terms": TermsData,
-    "was": PathRef, "next_game": int,
+    "was": PathRef, "next_game": int, "dropped": PathRef,
 }, total=False)
 
 

@@ -27,6 +27,7 @@ from .protocol import Action, DealRecord, EventData
 from .state import (
     ACTION,
     BONUS,
+    CONSENT,
     COUNCIL,
     EMPTY,
     OVER,
@@ -56,7 +57,13 @@ def apply_action(s: GameState, action: Any) -> Event:
         legality.check_reveal(s, p, action)
         s.revealed = True
         return {"type": "reveal", "player": p}
+    open_request = s.request if s.stage == CONSENT else None
     event = _HANDLERS[kind](s, p, action)
+    if open_request is not None and kind in legality.TURN_ACTIONS and not (
+            kind == "move" and legality.path_of(action) == open_request.path):
+        # R13: another action drops the open request; its answers are void, and said so
+        event["dropped"] = {"from": PATH_FROM[open_request.path],
+                            "to": PATH_TO[open_request.path]}
     s.revealed = False
     if not event.get("senate_entry"):
         s.reveal_open = False

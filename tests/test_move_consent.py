@@ -394,11 +394,30 @@ def test_r13_another_action_drops_the_request() -> None:
     answer(game, BLUE, 1)
     add = {"type": "add", "player": RED, "office": 1}
     assert add in game.legal_actions()
-    game.apply(add)
+    event = game.apply(add)
     assert game.state.request is None
     assert game.state.stage == "action"
     assert game.state.current == BLUE
     rejected(game, {"type": "answer", "player": BLUE, "consents": 1}, "no_request", "R6.3")
+    # the asked player learns that the answer is void: the event names the request dropped
+    # (a playtest agreed on terms, and the bot's next request said nothing of them)
+    assert event["dropped"] == {"from": 3, "to": 6}
+    names = game.options.names
+    assert game.describe(event).startswith(f"{names[RED]} drops the request to move from office"
+                                           f" 3 to office 6. {names[RED]} adds a senator")
+
+
+def test_r13_a_new_request_or_the_move_itself_drops_only_what_it_replaces() -> None:
+    """R13: asking again replaces the open request (its answers are void: said as dropped);
+    the move the consents were asked for carries it out, and drops nothing."""
+    game = new_game(3)
+    place(game, 3, RED, BLUE)
+    request(game, RED, 3, 6)
+    answer(game, BLUE, 1)
+    assert request(game, RED, 3, 7)["dropped"] == {"from": 3, "to": 6}
+    answer(game, BLUE, 1)
+    moved = game.apply(mv(RED, 3, 7, [BLUE]))
+    assert "dropped" not in moved
 
 
 def test_r6_answers_come_from_players_other_than_the_one_to_act() -> None:

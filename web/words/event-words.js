@@ -156,6 +156,8 @@ export function eventWords(event, names, lang = getLanguage()) {
   if (!words) return t("event.unknown", { type: String(event.type) }, lang);
   const who = nameOf(names, event.player);
   const out = words(event, who, names, lang);
+  // R13: the request this action replaced, its answers void
+  if (event.dropped) out.unshift(WORDS.withdraw(event.dropped, who, names, lang)[0]);
   const over = event.game_over;
   if (over) {
     if (over.winner !== null && over.winner !== undefined) {
