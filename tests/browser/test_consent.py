@@ -114,7 +114,10 @@ def test_a_refused_consent_then_another_action(app: Page) -> None:
     game.apply({"type": "add", "player": mover, "office": entry})
     wait_actions(app, len(game.actions))
     assert log_texts(app) == engine_log(game)
-    assert log_texts(app)[-1] == f"{NAMES[mover]} adds a senator to office {entry}."
+    # the refused request is said to be dropped (R13), then the add
+    assert log_texts(app)[-1] == (
+        f"{NAMES[mover]} drops the request to move from office {request['from']} to office"
+        f" {request['to']}. {NAMES[mover]} adds a senator to office {entry}.")
 
 
 def _before_a_request_with_a_laurel_to_pay(app: Page) -> tuple[Game, Action, str]:
