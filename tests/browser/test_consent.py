@@ -566,6 +566,11 @@ def test_a_deal_that_splits_the_gains_and_sends_caesar(app: Page) -> None:
     expect(app.get_by_test_id("decline")).to_have_count(0)
     expect(app.locator("#banner")).to_contain_text(
         f"{NAMES[move['player']]} must move Caesar (the deal's bonus)")
+    # and so does the turn panel (a playtest read "may now move Caesar" over the one button)
+    panel = app.locator("#turn-panel")
+    expect(panel).to_contain_text(f"{NAMES[move['player']]} took a Caesar laurel: the deal"
+                                  f" sends Caesar to the path {a}→{b} (R7.3, R11).")
+    expect(panel).not_to_contain_text("may now move Caesar")
     app.get_by_test_id("caesar-forced").click()
     game.apply({"type": "caesar", "player": move["player"], "from": a, "to": b})
     wait_actions(app, len(game.actions))

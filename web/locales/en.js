@@ -232,7 +232,7 @@ export default {
   "turn.request.short": "Too few consents: withdraw the request, or take another action.",
   "turn.request.withdraw": "Withdraw the request",
   "turn.bonus.text": "{name} took a Caesar laurel and may now move Caesar to another laurel space (R7.3).",
-  "turn.bonus.forced": "The deal sends Caesar to the path {from}→{to}.",
+  "turn.bonus.forced": "{name} took a Caesar laurel: the deal sends Caesar to the path {from}→{to} (R7.3, R11).",
   "turn.caesar.moveTo": "Move Caesar to {from}→{to}",
   "turn.bonus.decline": "Leave Caesar where he stands",
   "turn.council.retire.aria": "Take {name}'s senator off office {office}",

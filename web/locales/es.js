@@ -232,7 +232,7 @@ export default {
   "turn.request.short": "No hay apoyos suficientes: retira la petición o elige otra acción.",
   "turn.request.withdraw": "Retirar la petición",
   "turn.bonus.text": "{name} ha tomado un laurel de César y ahora puede mover a César a otro espacio de laurel (R7.3).",
-  "turn.bonus.forced": "El trato envía a César al camino {from}→{to}.",
+  "turn.bonus.forced": "{name} ha tomado un laurel de César: el trato envía a César al camino {from}→{to} (R7.3, R11).",
   "turn.caesar.moveTo": "Mover a César a {from}→{to}",
   "turn.bonus.decline": "Dejar a César donde está",
   "turn.council.retire.aria": "Retirar al senador de {name} de la asamblea {office}",

@@ -232,7 +232,7 @@ export default {
   "turn.request.short": "Trop peu de consentements\u00a0: retirez la demande, ou jouez une autre action.",
   "turn.request.withdraw": "Retirer la demande",
   "turn.bonus.text": "{name} a pris un laurier de César et peut maintenant déplacer César sur un autre losange (R7.3).",
-  "turn.bonus.forced": "L'accord envoie César sur le chemin {from}→{to}.",
+  "turn.bonus.forced": "{name} a pris un laurier de César\u00a0: l'accord envoie César sur le chemin {from}→{to} (R7.3, R11).",
   "turn.caesar.moveTo": "Déplacer César sur {from}→{to}",
   "turn.bonus.decline": "Laisser César où il est",
   "turn.council.retire.aria": "Retirer le sénateur {de:name} de l'assemblée {office}",

@@ -232,7 +232,7 @@ export default {
   "turn.request.short": "Consensi insufficienti: ritira la richiesta, oppure scegli un'altra azione.",
   "turn.request.withdraw": "Ritira la richiesta",
   "turn.bonus.text": "{name} ha preso un Alloro di Cesare e ora può spostare Cesare su un altro spazio Allori (R7.3).",
-  "turn.bonus.forced": "L'accordo manda Cesare sul percorso {from}→{to}.",
+  "turn.bonus.forced": "{name} ha preso un Alloro di Cesare: l'accordo manda Cesare sul percorso {from}→{to} (R7.3, R11).",
   "turn.caesar.moveTo": "Sposta Cesare su {from}→{to}",
   "turn.bonus.decline": "Lascia Cesare dov'è",
   "turn.council.retire.aria": "Togli il senatore di {name} dall'ufficio {office}",

@@ -285,17 +285,17 @@ export class TurnPanel {
   bonusControls(view) {
     const table = this.table;
     const forced = view.bonus?.forced;
-    const out = [h("p", {}, t("turn.bonus.text", { name: table.name(view.actor) }))];
+    const name = table.name(view.actor);
     if (forced) {
-      out.push(h("p", {}, t("turn.bonus.forced", { from: forced.from, to: forced.to })));
-      out.push(this.caesarTo(forced, "caesar-forced"));
-    } else {
-      out.push(h("div", { class: "choices row" },
+      // the deal fixed the destination (R11): the bonus is owed, not offered
+      return [h("p", {}, t("turn.bonus.forced", { name, from: forced.from, to: forced.to })),
+        this.caesarTo(forced, "caesar-forced")];
+    }
+    return [h("p", {}, t("turn.bonus.text", { name })),
+      h("div", { class: "choices row" },
         this.button(t("turn.caesar.choose"), () => table.caesar(true), "caesar-open"),
         this.button(t("turn.bonus.decline"), () => this.turn.act(
-          { type: "decline", player: view.current }), "decline")));
-    }
-    return out;
+          { type: "decline", player: view.current }), "decline"))];
   }
 
   councilControls(view) {
