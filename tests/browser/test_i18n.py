@@ -240,7 +240,7 @@ def test_a_catalog_that_cannot_load_leaves_the_page_in_english(page: Page,
     dialog.get_by_test_id("new-game-language").select_option("fr")
     expect(dialog.get_by_role("heading", name="Nouvelle partie")).to_be_visible()
     expect(page.get_by_test_id("board")).to_have_attribute("aria-label",
-                                                           "Le plateau de Quo Vadis?")
+                                                           "Le plateau de Quo Vadis\u00a0?")
     no_missing_keys(page)
 
 

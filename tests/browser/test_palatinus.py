@@ -813,7 +813,7 @@ def test_the_players_panel_counts_what_is_behind_each_screen_as_a_sentence_reads
     assert not re.search(r"(merchants|farmers|condottieri|wolf side) \d", text), text
     assert not re.search(r"\b1 (merchants|farmers|condottieri)\b", text), text
     pal.get_by_test_id("language").select_option("it")
-    expect(players).to_contain_text(re.compile(r"\b\d+ sul lato lupa\b"))
+    expect(players).to_contain_text(re.compile(r"\b\d+ con la lupa\b"))
 
 
 def test_the_message_under_the_board_follows_a_switch_of_language(pal: Page) -> None:
