@@ -732,6 +732,26 @@ def test_undo_the_autosave_and_a_saved_file(pal: Page, tmp_path: Path) -> None:
     expect(pal.get_by_test_id("pal-open-confirm")).to_have_count(0)
 
 
+def test_a_bot_plays_again_after_an_undo_takes_its_move_back(pal: Page) -> None:
+    """P4: turns go round after an undo as before it. The undo takes back the person's move
+    and the bot's answer; the person plays again, and the bot must answer again (a review
+    saw "is thinking…" for ever: the page asked a bot once per count of actions, and the
+    count after the new move was the one it had already asked at)."""
+    start(pal, ["human", "easy"])
+    to_human_placing(pal)
+    before = actions(pal)
+    human_turn(pal)
+    # the bot answers: a person is to place again
+    pal.wait_for_function("(n) => Number(document.documentElement.dataset.palActions) >= n + 2"
+                          " && document.documentElement.dataset.palTurn === 'human'",
+                          arg=before, timeout=ENGINE_TIMEOUT_MS)
+    pal.get_by_test_id("pal-undo").click()
+    pal.locator(f"html[data-pal-actions='{before}']").wait_for(state="attached")
+    human_turn(pal)
+    pal.wait_for_function("(n) => Number(document.documentElement.dataset.palActions) >= n + 2",
+                          arg=before, timeout=ENGINE_TIMEOUT_MS)
+
+
 def test_the_log_is_worded_in_the_chosen_language(pal: Page) -> None:
     start(pal, ["human", "human"])
     human_turn(pal)

@@ -61,6 +61,10 @@ export class PalTable {
     this.final = null;
     this.shown = 0;
     this.actions = 0;
+    /** Counts every position the table adopts (a move, an undo, a new game, a save opened):
+     * unlike the count of actions, never the same for two positions */
+    this.position = 0;
+    /** the position at which a bot was last asked to move */
     this.botTurn = -1;
     /** Whether this tab may play (tabs.js: one tab per game); app.js sets it. */
     this.mayAct = () => true;
@@ -147,6 +151,7 @@ export class PalTable {
     delete root.dataset.palReplay;
     this.view = view;
     this.actions = actions;
+    this.position += 1;
     this.own = null;
     this.piece = null;
     this.rotation = 0;
@@ -240,13 +245,13 @@ export class PalTable {
     const allowed = this.engine.checkUndo(count);
     if (!allowed.ok) return void this.fail(allowed.error);  // never asked, then refused
     if (this.humans > 1 && undone.player !== this.view.current) {
-      const at = this.actions;
+      const at = this.position;
       const full = this.engine.view();
       const entry = full.ok ? full.view.log[actions.length - count] : null;
       const params = { name: this.names()[undone.player],
         action: entry ? logText(entry.event, this.names()) : "" };
       const ok = await confirmUndo(params);
-      if (!ok || this.actions !== at) return;  // not asked for, or the table moved on
+      if (!ok || this.position !== at) return;  // not asked for, or the table moved on
     }
     const reply = this.engine.undo(count);
     if (!reply.ok) return void this.fail(reply.error);
@@ -527,14 +532,14 @@ export class PalTable {
     replace(this.els.panel, h("p", { "data-testid": "pal-bot-text" },
       t("palatinus.bot.thinking", { name: this.view.players[seat].name,
         level: t(`palatinus.level.${this.seats[seat].kind}`) })), this.undoButton());
-    if (this.botTurn === this.actions) return;
-    this.botTurn = this.actions;
-    const at = this.actions;
+    if (this.botTurn === this.position) return;  // asked already: this is a redraw
+    this.botTurn = this.position;
+    const at = this.position;
     const view = this.engine.seatView(seat);
     if (!view.ok) return void this.fail(view.error);
     const pause = new Promise((resolve) => { setTimeout(resolve, botPauseMs()); });
     Promise.all([this.bots.decide(seat, view.view), pause]).then(([reply]) => {
-      if (this.actions !== at || this.view.current !== seat) return;  // undone meanwhile
+      if (this.position !== at || this.view.current !== seat) return;  // undone meanwhile
       if (!reply.ok) return void this.fail(reply.error);
       this.play(reply.action);
     }, (error) => this.say(() => t("palatinus.bot.failed",
