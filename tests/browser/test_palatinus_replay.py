@@ -81,8 +81,14 @@ def test_a_finished_game_is_watched_again_without_showing_a_wolf_early(
     wolves = [a for a in actions[:middle] if a["type"] == "place" and a["wolf"]]
     assert len(wolves) > 3
     # at the end every kind is known, as the final scoring revealed it: this check can fail
+    names = ["Ada", "Bruno"]
     for action in wolves:
         assert action["kind"] in cell_words(pal, action["terrain"]), action
+        # named as the end's board names it: its owner's, turned over (a review read "your
+        # farmer, wolf side up" on every wolf of every seat)
+        label = pal.locator(f"[data-cell='{action['terrain']}']").get_attribute("aria-label")
+        assert label and f"{names[action['player']]}'s {action['kind']}" in label, label
+        assert "your" not in label and "wolf side up" not in label, label
     bar = pal.get_by_test_id("pal-replay-bar")
     bar.get_by_test_id("pal-replay-prev").focus()
     for shown in range(len(actions) - 1, middle - 1, -1):

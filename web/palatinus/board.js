@@ -55,13 +55,17 @@ export function kindLetter(kind) {
   return t(`palatinus.kind.${kind}.short`);
 }
 
-/** The name of an inhabitant for a screen reader: "a red merchant", "a face-down inhabitant". */
-export function pieceName(piece, names) {
+/** The name of an inhabitant for a screen reader: "Livia's merchant (red)", "your merchant,
+ * wolf side up (red)", "Livia's inhabitant, wolf side up (red)". A wolf's kind is in a running
+ * game's view only for its owner (P8); once the game is over every wolf is turned over (P5),
+ * and is named as the others are.
+ * @param {Piece} piece @param {string[]} names @param {boolean} over */
+export function pieceName(piece, names, over) {
   const colour = t(`palatinus.colour.${piece.colour}`);
   const owner = names[piece.owner] ?? "";
   if (piece.kind) {
     const kind = t(`palatinus.kind.${piece.kind}`);
-    return piece.wolf ? t("palatinus.piece.hiddenOwn", { kind, colour, owner })
+    return piece.wolf && !over ? t("palatinus.piece.hiddenOwn", { kind, colour, owner })
       : t("palatinus.piece.open", { kind, colour, owner });
   }
   return t("palatinus.piece.hidden", { colour, owner });
@@ -90,7 +94,8 @@ export class PalBoard {
   /**
    * Draw a view.
    * @param {Pick<import("qvcore-palatinus-protocol").View, "tiles" | "board" | "springs"
-   *   | "players">} view the view to draw (its parts the board shows) (an onlooker's, or the seat's own while it looks)
+   *   | "players"> & {stage?: string}} view the view to draw (its parts the board shows) (an
+   *   onlooker's, or the seat's own while it looks; a finished game's names every kind)
    * @param {{places?: Map<number, Function>, terrains?: Map<number, Function>,
    *   pieces?: Piece[], hill?: string|null, names?: string[], recent?: Set<number>}} [choices]
    *   places / terrains: what may be chosen now and what choosing it does; pieces: the
@@ -101,6 +106,7 @@ export class PalBoard {
     const names = choices.names ?? view.players.map((p) => p.name);
     const pieces = new Map((choices.pieces ?? view.board).map((p) => [p.terrain, p]));
     const springs = new Set(view.springs);
+    const over = view.stage === "over";
     const groups = [];
     for (const tile of view.tiles) {
       const laid = tile.letter !== null && tile.rotation !== null;
@@ -118,7 +124,7 @@ export class PalBoard {
       });
       if (place) wire(group, place);
       for (const c of cells) {
-        group.append(laid ? this.cell(c, tile, pieces, springs, choices, names)
+        group.append(laid ? this.cell(c, tile, pieces, springs, choices, names, over)
           : this.emptyCell(c, !place));
       }
       const middle = laid ? null : cells.find((c) => c.hill);
@@ -146,7 +152,7 @@ export class PalBoard {
       role: named && c.hill ? null : null, "aria-hidden": "true" });
   }
 
-  cell(c, tile, pieces, springs, choices, names) {
+  cell(c, tile, pieces, springs, choices, names, over) {
     const [x, y] = centre(c.q, c.r);
     if (c.hill) {
       const token = tile.token === null ? "" : String(tile.token);
@@ -164,7 +170,7 @@ export class PalBoard {
     const act = choices.terrains?.get(c.cell);
     let name = spring ? t("palatinus.board.spring", { terrain: c.cell })
       : t("palatinus.board.terrain", { terrain: c.cell });
-    if (piece) name = `${name}: ${pieceName(piece, names)}`;
+    if (piece) name = `${name}: ${pieceName(piece, names, over)}`;
     else if (act) name = t("palatinus.board.terrainChoice", { name });  // a spring says so
     const group = s("g", {
       class: `pal-cell${spring ? " spring" : " terrain"}${act ? " choice" : ""}${
