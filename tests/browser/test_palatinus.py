@@ -971,6 +971,22 @@ def test_new_game_in_the_middle_of_one_offers_the_way_back(pal: Page) -> None:
     pal.get_by_test_id("pal-resume").click()
     expect(pal.get_by_test_id("pal-start")).to_have_count(0)
     assert actions(pal) == before
+    # Start over a running game asks first, as Quo Vadis? does (a review started a new game
+    # over a running one unasked); the question opens on its safe answer
+    pal.get_by_test_id("pal-new").click()
+    pal.get_by_test_id("pal-start").click()
+    confirm = pal.get_by_test_id("new-game-confirm")
+    expect(confirm).to_contain_text("Start a new game?")
+    expect(confirm.get_by_test_id("confirm-no")).to_be_focused()
+    confirm.get_by_test_id("confirm-no").click()
+    expect(confirm).to_have_count(0)
+    pal.get_by_test_id("pal-resume").click()
+    pal.locator(f"html[data-pal-actions='{before}']").wait_for(state="attached")
+    pal.get_by_test_id("pal-new").click()
+    pal.get_by_test_id("pal-start").click()
+    confirm.get_by_test_id("confirm-yes").click()
+    pal.locator("html[data-pal-actions='0']").wait_for(state="attached")
+    expect(laid).to_have_count(1)  # the new game's middle tile alone
 
 
 def test_the_new_game_form_starts_from_the_last_table(pal: Page) -> None:

@@ -1,10 +1,12 @@
 // Palatinus's new-game form, in the side panel: how many seats, each one's name and whether a
 // person or a bot (Easy, Hard) plays it; Start hands them and a seed drawn here (never shown) to
-// the table, and a running or saved game is offered back.
+// the table (over a running game, once the player agrees), and a running or saved game is
+// offered back.
 
 import { h, replace } from "../panels/dom.js";
 import { t, defaultNames } from "../words/i18n.js";
 import { randomSeed } from "../engine/seeds.js";
+import { confirmDialog } from "../panels/dialogs.js";
 import * as saves from "./saves.js";
 
 const root = document.documentElement;
@@ -56,11 +58,14 @@ export function openNewGameForm(table, board) {
   };
   count.addEventListener("change", fill);
   fill();
-  const start = () => {
+  const start = async () => {
     const seats = [...rows.querySelectorAll("fieldset")].map((f, i) => ({
       name: /** @type {HTMLInputElement} */ (f.querySelector("input")).value.trim()
         || defaultName(i),
       kind: /** @type {HTMLSelectElement} */ (f.querySelector("select")).value }));
+    // a running game ends only when asked, as Quo Vadis? asks
+    if (running && !await confirmDialog(t("newGame.confirm.title"), t("newGame.confirm.text"),
+      { yes: t("newGame.confirm.yes"), testid: "new-game-confirm" })) return;
     if (!table.start(seats, randomSeed())) return;
     $("pal-export").disabled = false;
     // the form was long (a phone scrolled to its Start): the set-up begins on the board
