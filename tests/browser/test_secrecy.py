@@ -6,6 +6,7 @@ import json
 import re
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from qvcore.game import Game
@@ -105,6 +106,47 @@ def test_no_hoard_value_in_the_page_unless_its_owner_looks(app: Page) -> None:
 
     # the engine's log texts never carry a hoard value
     assert log_texts(app) == engine_log(game)
+
+
+#: a point of the open hoard dialog, off its Hide button, over a control of the page beneath it
+#: (the middle of their overlap), with that control's test id; null if none lies beneath
+OVER_A_CONTROL = """() => {
+  const dialog = document.querySelector('[data-testid="hoard-view"]');
+  const inside = (r, x, y) => x >= r.left && x <= r.right && y >= r.top && y <= r.bottom;
+  const hide = dialog.querySelector('[data-testid="hoard-hide"]').getBoundingClientRect();
+  const box = dialog.getBoundingClientRect();
+  for (const control of document.querySelectorAll('button, [role="button"]')) {
+    if (control.closest("dialog") || !control.dataset.testid) continue;
+    const r = control.getBoundingClientRect();
+    const left = Math.max(r.left, box.left), right = Math.min(r.right, box.right);
+    const top = Math.max(r.top, box.top), bottom = Math.min(r.bottom, box.bottom);
+    if (right - left < 4 || bottom - top < 4) continue;
+    const x = (left + right) / 2, y = (top + bottom) / 2;
+    if (!inside(hide, x, y)) return { x, y, testid: control.dataset.testid };
+  }
+  return null;
+}"""
+
+
+@pytest.mark.browser_context_args(viewport={"width": 390, "height": 844}, has_touch=True,
+                                  is_mobile=True)
+def test_a_tap_that_hides_the_laurels_acts_on_nothing_beneath(app: Page) -> None:
+    """R10: a tap anywhere hides a player's laurels, and does only that. A playtest on a phone
+    tapped the dialog's title and the office beneath took a senator: the dialog closed at
+    the finger's touch, and the click that followed landed on the board."""
+    start_game(app)
+    wait_armed(app)
+    app.get_by_test_id("look-mine").click()
+    app.get_by_test_id("look-show").click()
+    look = app.get_by_test_id("hoard-view")
+    expect(look).to_be_visible()
+    target = app.evaluate(OVER_A_CONTROL)
+    assert target, "no control of the page lies under the dialog: the test would prove nothing"
+    app.touchscreen.tap(target["x"], target["y"])
+    expect(look).to_have_count(0)
+    wait_actions(app, 0)
+    expect(app.locator("dialog[open]")).to_have_count(0)
+    assert app.evaluate("() => document.documentElement.dataset.actions") == "0", target
 
 
 def test_names_with_html_show_as_text_and_the_hand_over_screen(app: Page) -> None:

@@ -30,7 +30,14 @@ export class Secrecy {
     this.looking = null;
     /** @type {{close: () => void} | null} */
     this.asking = null;
-    this.dismiss = () => this.hide();
+    /** A click while the laurels show hides them and does nothing else: it is taken at the
+     * document before any control sees it (on a touch screen the dialog, closed at the touch,
+     * would let the click that follows land on the board beneath it). @param {Event} event */
+    this.dismiss = (event) => {
+      event.preventDefault();
+      event.stopPropagation();
+      this.hide();
+    };
   }
 
   /** Show one seat's own laurels, to that player, for a moment. While several players share
@@ -75,9 +82,9 @@ export class Secrecy {
       onClose: () => this.cleanup(),
     }));
     this.looking = dialog;
-    // any later click hides it (the click that opened it has already passed its pointerdown,
-    // so listening from now on catches only later ones)
-    document.addEventListener("pointerdown", this.dismiss, true);
+    // any later click hides it (the click that opened it has already passed the document, so
+    // listening from now on catches only later ones)
+    document.addEventListener("click", this.dismiss, true);
   }
 
   hide() {
@@ -87,7 +94,7 @@ export class Secrecy {
 
   cleanup() {
     this.looking = null;
-    document.removeEventListener("pointerdown", this.dismiss, true);
+    document.removeEventListener("click", this.dismiss, true);
   }
 
   /** Cover the table until the named player takes the device; resolves then. `undo`: the
