@@ -543,6 +543,34 @@ def test_no_control_covers_another_and_nothing_is_clipped(
     assert app.evaluate(BROKEN_WORDS_JS) == [], f"{width}: words broken in the end table"
 
 
+def test_a_long_name_of_one_word_widens_no_screen_on_a_phone(app: Page, tmp_path: Path) -> None:
+    """R1: a name may be 30 characters with no space (rulings #26). A playtest on a phone named
+    a player so: their laurels' dialog ran past the screen's edge, and the page stayed wider
+    than the phone, shifted sideways, its later dialogs cut off."""
+    app.set_viewport_size({"width": 390, "height": 844})
+    names = ["Aurelia", "W" * 30, "Cassia"]
+    start_game(app, names=names)
+    check_screen(app, "long-start", tmp_path)
+    app.get_by_test_id("look-1").click()
+    check_screen(app, "long-look-confirm", tmp_path)
+    app.get_by_test_id("look-show").click()
+    expect(app.get_by_test_id("hoard-view")).to_be_visible()
+    check_screen(app, "long-look", tmp_path)
+    app.get_by_test_id("hoard-hide").click()
+    game = Game(options(names), SEED)
+    # played wide (on a phone an office with a free seat asks "add or move" first); a consent
+    # request is then open, its dialog shown
+    app.set_viewport_size({"width": 1366, "height": 768})
+    play_script(app, game, 6)
+    app.set_viewport_size({"width": 390, "height": 844})
+    check_screen(app, "long-mid-game", tmp_path)
+    close_dialogs(app)
+    path, finished = finished_save(tmp_path, names)
+    open_save(app, path, finished)
+    expect(app.get_by_test_id("end-screen")).to_be_visible()
+    check_screen(app, "long-end", tmp_path)
+
+
 @pytest.mark.parametrize(("width", "height"), [(1366, 768), (1280, 800)], ids=["1366", "1280"])
 def test_the_new_game_dialog_shows_its_title_and_start_button(
     app: Page, width: int, height: int

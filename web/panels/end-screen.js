@@ -73,7 +73,8 @@ export function openEndScreen(table) {
     const entries = senate.map((q, i) => (q === p.seat ? i + 1 : 0)).filter(Boolean);
     const cells = [
       h("th", { scope: "row" }, h("span", { class: "chip", style: { "--chip": c.fill, "--chip-ink": c.ink },
-        "aria-hidden": "true" }, String(p.seat + 1)), " ", p.name, p.seat === winner ? " ★" : ""),
+        "aria-hidden": "true" }, String(p.seat + 1)), " ",
+      h("span", { class: "who", title: p.name }, p.name), p.seat === winner ? " ★" : ""),
       h("td", {}, entries.length ? t("end.inSenate", { count: entries.length,
         entries: listText(entries.map((n) => ordinal(n))) }) : t("end.notInSenate")),
       h("td", { "data-testid": `end-hoard-${p.seat}` }, hoardText(p.hoard)),
