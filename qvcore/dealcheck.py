@@ -171,4 +171,21 @@ def check_terms(s: GameState, p: int, q: int, path: int, terms: Terms) -> None:
         if not board.PATHS[target][2]:
             raise RuleError("R8", "not_laurel_space",
                             f"path {board.path_name(target)} has no laurel space")
+    _no_promise_twice(s, terms)
     check_promises(s, terms.promises, terms.caesar_promises)
+
+
+def _no_promise_twice(s: GameState, terms: Terms) -> None:
+    """One deal lists each promise once (R11): a repeat would be recorded twice."""
+    listed: set[tuple[object, ...]] = set()
+    for by, kind, player in terms.promises:
+        if (by, kind, player) in listed:
+            raise RuleError("R11", "promise_repeated", f"the deal lists {s.options.names[by]}'s "
+                            f"promise to {s.options.names[player]} twice", by=by, player=player)
+        listed.add((by, kind, player))
+    for by, player, path in terms.caesar_promises:
+        if (by, player, path) in listed:
+            raise RuleError("R11", "promise_repeated", f"the deal lists {s.options.names[by]}'s "
+                            f"Caesar promise to {s.options.names[player]} twice", by=by,
+                            player=player)
+        listed.add((by, player, path))

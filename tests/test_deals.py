@@ -37,6 +37,8 @@ from tests.helpers import (
 RED, BLACK, WHITE, BLUE = 0, 1, 2, 3
 
 CONSENT_TO_BLACK = {"by": RED, "kind": "consent", "player": BLACK}
+#: a Caesar promise of red to black: Caesar onto path 1→5 on red's next turn (rulings.md #25)
+CAESAR_TO_BLACK = {"by": RED, "kind": "caesar", "player": BLACK, "caesar": {"from": 1, "to": 5}}
 REFUSE_WHITE = {"by": RED, "kind": "refuse", "player": WHITE}
 
 
@@ -469,6 +471,10 @@ def test_r11_terms_of_ones_own_are_open_unless_a_promise_binds() -> None:
     ({"promises": [{"by": WHITE, "kind": "consent", "player": BLACK}]}, "bad_terms", "R11"),
     ({"promises": [CONSENT_TO_BLACK, {"by": RED, "kind": "refuse", "player": BLACK}]},
      "promise_conflict", "R11"),
+    # one promise listed twice in one deal is refused, not recorded twice (a playtest added
+    # the same promise twice and the log and "Promises in force" showed it twice)
+    ({"promises": [CONSENT_TO_BLACK, CONSENT_TO_BLACK]}, "promise_repeated", "R11"),
+    ({"promises": [CAESAR_TO_BLACK, CAESAR_TO_BLACK]}, "promise_repeated", "R11"),
 ])
 def test_r11_malformed_terms_are_rejected(terms: Any, code: str, rule: str) -> None:
     game = new_game(3)

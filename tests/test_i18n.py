@@ -225,7 +225,7 @@ ERROR_PARAMS: dict[str, list[dict[str, Any]]] = {
     "bad_terms": [{}, {"player": 1, "kind": "x"}], "cannot_pay": [{}, {"player": 1}],
     "terms_without_consent": [{}], "deals_conflict": [{}],
     "split_impossible": [{"player": 1, "points": 1}, {"player": 1, "points": 3}],
-    "promise_conflict": [{"by": 0, "player": 1}],
+    "promise_conflict": [{"by": 0, "player": 1}], "promise_repeated": [{"by": 0, "player": 1}],
     "promise_binds": [{"player": 1}, {"player": 1, "path": {"from": 6, "to": 9}}],
     "deal_binds": [{}, {"path": {"from": 6, "to": 9}}],
     "no_reveal": [{}], "already_revealed": [{}], "bad_player_count": [{"players": 6}],

@@ -71,6 +71,43 @@ def test_the_promise_editor_reads_whole_on_a_phone_in_every_language(app: Page) 
         expect(terms).to_have_count(0)
 
 
+def test_the_same_promise_listed_twice_is_refused_and_a_new_row_offers_another(
+        app: Page) -> None:
+    """R11: a playtest tapped "Add a promise" twice and the deal recorded one promise twice.
+    A second row now starts from the other party's promise; made the same by hand, the deal
+    is refused with the reason, and nothing is answered."""
+    start_game(app)
+    mirror = Game(options(), SEED)
+
+    def ready(g: Game) -> bool:
+        a = scripted_action(g) if g.state.stage == "action" else None
+        return a is not None and a["type"] == "request"
+
+    game = Game(options(), SEED)
+    for action in advance_to(mirror, ready):
+        play(app, game, action)
+    request = scripted_action(game)
+    play(app, game, request)
+    assert game.state.request is not None
+    mover, consenter = request["player"], game.state.request.asked[0]
+    app.get_by_test_id("answer-dialog").get_by_test_id("answer-terms").click()
+    terms = app.get_by_test_id("terms-dialog")
+    terms.get_by_test_id("promise-add").click()
+    terms.get_by_test_id("promise-add").click()
+    by = terms.get_by_test_id("promise-by")
+    player = terms.get_by_test_id("promise-player")
+    expect(by.nth(0)).to_have_value(str(consenter))
+    expect(player.nth(0)).to_have_value(str(mover))
+    expect(by.nth(1)).to_have_value(str(mover))
+    expect(player.nth(1)).to_have_value(str(consenter))
+    by.nth(1).select_option(str(consenter))  # the same promise as the first row
+    player.nth(1).select_option(str(mover))
+    terms.get_by_test_id("terms-submit").click()
+    expect(terms).to_contain_text(f"the same promise of {NAMES[consenter]} to {NAMES[mover]} "
+                                  "twice")
+    wait_actions(app, len(game.actions))  # nothing was answered
+
+
 def test_a_caesar_promise_is_made_in_the_terms_dialog_and_binds_the_next_turn(app: Page) -> None:
     start_game(app)
     mirror = Game(options(), SEED)

@@ -638,6 +638,7 @@ export default {
   "error.deals_conflict": "These deals contradict each other (Caesar sent to two spaces, or two splits of the gains).",
   "error.split_impossible": { one: "The two hoards cannot make the exact change for the split: {count} point would have to pass from one to the other.", other: "The two hoards cannot make the exact change for the split: {count} points would have to pass from one to the other." },
   "error.promise_conflict": "A promise of {by} to {player} contradicts another one.",
+  "error.promise_repeated": "The deal lists the same promise of {by} to {player} twice: keep it once.",
   "error.promise_binds": "{player} is bound by a promise.",
   "error.promise_binds.path": "{player} promised to move Caesar to {from}→{to} this turn.",
   "error.deal_binds": "The deal fixed where Caesar goes.",

@@ -638,6 +638,7 @@ export default {
   "error.deals_conflict": "Estos tratos se contradicen (César enviado a dos espacios, o dos repartos de las ganancias).",
   "error.split_impossible": { one: "Los dos botines no pueden dar el cambio exacto para el reparto: {count} punto tendría que pasar de uno a otro.", other: "Los dos botines no pueden dar el cambio exacto para el reparto: {count} puntos tendrían que pasar de uno a otro." },
   "error.promise_conflict": "Una promesa de {by} a {player} contradice otra.",
+  "error.promise_repeated": "El acuerdo incluye dos veces la misma promesa de {by} a {player}: déjala una sola vez.",
   "error.promise_binds": "Una promesa obliga a {player}.",
   "error.promise_binds.path": "{player} prometió mover a César a {from}→{to} en este turno.",
   "error.deal_binds": "El trato fijó adónde va César.",

@@ -638,6 +638,7 @@ export default {
   "error.deals_conflict": "Ces accords se contredisent (César envoyé sur deux losanges, ou deux partages des gains).",
   "error.split_impossible": { one: "Les deux trésors ne permettent pas de rendre la monnaie exacte pour le partage\u00a0: {count} point devrait passer de l'un à l'autre.", other: "Les deux trésors ne permettent pas de rendre la monnaie exacte pour le partage\u00a0: {count} points devraient passer de l'un à l'autre." },
   "error.promise_conflict": "Une promesse {de:by} à {player} en contredit une autre.",
+  "error.promise_repeated": "L'accord mentionne deux fois la même promesse {de:by} à {player}\u00a0: gardez-la une seule fois.",
   "error.promise_binds": "Une promesse engage {player}.",
   "error.promise_binds.path": "{player} a promis de déplacer César sur {from}→{to} ce tour-ci.",
   "error.deal_binds": "L'accord a fixé où va César.",

@@ -638,6 +638,7 @@ export default {
   "error.deals_conflict": "Questi accordi si contraddicono (Cesare mandato su due spazi, o due divisioni dei guadagni).",
   "error.split_impossible": { one: "I due bottini non possono dare il resto esatto per la divisione: {count} punto dovrebbe passare dall'uno all'altro.", other: "I due bottini non possono dare il resto esatto per la divisione: {count} punti dovrebbero passare dall'uno all'altro." },
   "error.promise_conflict": "Una promessa di {by} {a:player} ne contraddice un'altra.",
+  "error.promise_repeated": "L'accordo elenca due volte la stessa promessa di {by} {a:player}: tienila una volta sola.",
   "error.promise_binds": "Una promessa vincola {player}.",
   "error.promise_binds.path": "{player} ha promesso di spostare Cesare su {from}→{to} in questo turno.",
   "error.deal_binds": "L'accordo ha fissato dove va Cesare.",

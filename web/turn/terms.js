@@ -128,7 +128,15 @@ function promiseEditor(table, view, o, initial) {
       { horizon: t(`terms.horizon.${view.options.horizon}`) })),
     promiseList,
     h("button", { type: "button", class: "btn small", "data-testid": "promise-add",
-      onclick: () => addPromise() }, t("terms.promise.add")));
+      onclick: () => addPromise(unlisted()) }, t("terms.promise.add")));
+  /** A consent promise between the two parties not listed yet, if one is left: a new row
+   * starts from it (a deal listing one promise twice is refused, R11). */
+  const unlisted = () => {
+    const listed = new Set(value().map((x) => `${x.by}:${x.kind}:${x.player}`));
+    return [{ by: o.consenter, kind: "consent", player: o.mover },
+      { by: o.mover, kind: "consent", player: o.consenter }]
+      .find((x) => !listed.has(`${x.by}:${x.kind}:${x.player}`));
+  };
   /** The promises as the protocol's terms name them. */
   const value = () => promises.map((e) => {
     const by = Number(e.by.value);
