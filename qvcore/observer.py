@@ -107,7 +107,8 @@ class Observer:
             "caesar_targets": [_space_ref(path) for path in caesar_targets(s)] if mine else [],
             "retire": retire_offices(s),
             "legal": legal,
-            "series": list(s.series_results),
+            "series": [{"game": r["game"], "winner": r["winner"], "totals": list(r["totals"]),
+                        "senate": list(r["senate"])} for r in s.series_results],
             "winner": s.winner,
         }
 

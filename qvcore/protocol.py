@@ -93,6 +93,16 @@ class GameOver(TypedDict):
     totals: list[int]
 
 
+class SeriesResult(TypedDict):
+    """A finished game of a V3 series (R12): its number, winner, every total, and the seats
+    that entered the Senate in order."""
+
+    game: int
+    winner: int | None
+    totals: list[int]
+    senate: list[int]
+
+
 #: what ``apply_action`` returns: public, no secret (R10)
 EventData = TypedDict("EventData", {
     "type": Required[ActionType], "player": Required[int],
@@ -285,7 +295,7 @@ class View(TypedDict):
     caesar_targets: list[SpaceRef]
     retire: list[int]
     legal: list[ActionData]
-    series: list[dict[str, Any]]
+    series: list[SeriesResult]
     winner: int | None
     log: NotRequired[list[LogLine]]
     seed: NotRequired[int]

@@ -66,6 +66,7 @@ const ui = painted.then(async () => {
     NewGame: newGame.NewGame, Bots: bots.Bots, openAnswerDialog: consent.openAnswerDialog,
     openMoveDialog: consent.openMoveDialog, openSupportersDialog: consent.openSupportersDialog,
     openCaesarChooser: consent.openCaesarChooser, openEndScreen: endScreen.openEndScreen,
+    openGameOverScreen: endScreen.openGameOverScreen,
     refusalWords: errorWords.refusalWords, CHANGE_EVENT: i18n.CHANGE_EVENT, held: guard.held };
 });
 
@@ -141,6 +142,9 @@ function wireTurn(app, p, dialogTable) {
         view: () => app.view, name: (seat) => app.name(seat), colour: (seat) => app.colour(seat),
         startReplay: () => app.log.startReplay(), newGame: () => app.newGame.open(),
       }),
+      gameOver: (done) => p.openGameOverScreen({
+        view: () => app.view, name: (seat) => app.name(seat), colour: (seat) => app.colour(seat),
+      }, done),
     },
   });
   app.turn = new p.Turn({

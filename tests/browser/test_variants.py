@@ -47,6 +47,20 @@ def test_open_hoards_and_the_council_between_games(app: Page) -> None:
             expect(app.get_by_test_id("shown-hoard-0")).to_have_count(0)
             revealed = True
     assert revealed
+    # R12 V3: the table sees who won the game, and why, before the council (a playtest found
+    # the series going on with the winner in one line of the log)
+    result = game.state.series_results[0]
+    over = app.get_by_test_id("game-over")
+    expect(over.get_by_role("heading", name="Game 1 of 3 is over")).to_be_visible()
+    winner = result["winner"]
+    assert winner is not None
+    expect(over.get_by_test_id("game-winner")).to_have_text(f"{NAMES[winner]} wins game 1!")
+    expect(over.get_by_test_id("game-winner-reason")).to_contain_text(NAMES[winner])
+    for q in range(3):
+        expect(over.get_by_test_id(f"game-total-{q}")).to_have_text(str(result["totals"][q]))
+        expect(over.get_by_test_id(f"series-total-{q}")).to_have_text(str(result["totals"][q]))
+    over.get_by_test_id("game-over-go").click()
+    expect(over).to_have_count(0)
     # V3: the council, highest total first, each down to two senators on the board
     assert game.state.game_number == 1
     while game.state.stage == "council":

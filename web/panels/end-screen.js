@@ -3,6 +3,7 @@
 
 import { h } from "./dom.js";
 import { openDialog } from "./dialogs.js";
+import { openWorded } from "./worded-dialog.js";
 import { KINDS } from "../board/colours.js";
 import { t, listText, ordinal } from "../words/i18n.js";
 
@@ -34,17 +35,74 @@ export { hoardText };
 /** Why the winner won a single game (R9.3), from the revealed view. */
 /** @param {View} view */
 export function gameReason(view) {
-  const senate = view.senate;
-  const players = view.players;
-  const contenders = players.filter((p) => p.in_senate > 0)
-    .sort((a, b) => (b.total - a.total) || (senate.indexOf(a.seat) - senate.indexOf(b.seat)));
+  return reason(view.senate, view.players.map((p) => p.total ?? 0),
+    view.players.map((p) => p.name));
+}
+
+/**
+ * Why a game was won (R9.3), from who entered the Senate in which order and every total.
+ * @param {number[]} senate @param {number[]} totals @param {string[]} names
+ */
+function reason(senate, totals, names) {
+  const contenders = [...new Set(senate)]
+    .sort((a, b) => (totals[b] - totals[a]) || (senate.indexOf(a) - senate.indexOf(b)));
   if (!contenders.length) return t("end.reason.nobody");
   const [first] = contenders;
-  if (contenders.length === 1) return t("end.reason.only", { name: first.name });
-  const tied = contenders.filter((p) => p.total === first.total);
-  if (tied.length === 1) return t("end.reason.highest", { name: first.name, total: first.total });
-  return t("end.reason.tie", { names: listText(tied.map((p) => p.name)), total: first.total,
-    name: first.name });
+  if (contenders.length === 1) return t("end.reason.only", { name: names[first] });
+  const tied = contenders.filter((q) => totals[q] === totals[first]);
+  if (tied.length === 1) return t("end.reason.highest", { name: names[first], total: totals[first] });
+  return t("end.reason.tie", { names: listText(tied.map((q) => names[q])), total: totals[first],
+    name: names[first] });
+}
+
+/**
+ * A game of a V3 series is over and the next follows (R12 V3): who won it and why, every
+ * player's total of it and of the series so far. `done` runs once it is closed.
+ * @param {Pick<EndTable, "view" | "name" | "colour">} table @param {() => void} done
+ */
+export function openGameOverScreen(table, done) {
+  const view = table.view();
+  return openWorded(() => gameOverDialog(table, view, done));
+}
+
+/** openGameOverScreen's dialog in the chosen language.
+ * @param {Pick<EndTable, "view" | "name" | "colour">} table @param {View} view
+ * @param {() => void} done */
+function gameOverDialog(table, view, done) {
+  const result = view.series[view.series.length - 1];
+  const names = view.players.map((p) => table.name(p.seat));
+  const rows = view.players.map((p) => {
+    const c = table.colour(p.seat);
+    const entries = result.senate.map((q, i) => (q === p.seat ? i + 1 : 0)).filter(Boolean);
+    const sum = view.series.reduce((total, r) => total + r.totals[p.seat], 0);
+    return h("tr", { class: p.seat === result.winner ? "winner" : "" },
+      h("th", { scope: "row" }, h("span", { class: "chip", style: { "--chip": c.fill,
+        "--chip-ink": c.ink }, "aria-hidden": "true" }, String(p.seat + 1)), " ",
+      h("span", { class: "who", title: names[p.seat] }, names[p.seat]),
+      p.seat === result.winner ? " ★" : ""),
+      h("td", {}, entries.length ? t("end.inSenate", { count: entries.length,
+        entries: listText(entries.map((n) => ordinal(n))) }) : t("end.notInSenate")),
+      h("td", { class: "num", "data-testid": `game-total-${p.seat}` },
+        String(result.totals[p.seat])),
+      h("td", { class: "num", "data-testid": `series-total-${p.seat}` }, String(sum)));
+  });
+  const head = [t("end.col.player"), t("end.col.senate"),
+    t("end.col.game", { game: result.game }), t("end.col.series")];
+  return {
+    title: t("end.gameOver.title", { game: result.game }), testid: "game-over", className: "end",
+    body: [
+      h("h3", { class: "winner-name", "data-testid": "game-winner" }, result.winner === null
+        ? t("end.noWinner") : t("end.winsGame", { name: names[result.winner], game: result.game })),
+      h("p", { "data-testid": "game-winner-reason" }, reason(result.senate, result.totals, names)),
+      h("div", { class: "table-wrap" }, h("table", { class: "results" },
+        h("thead", {}, h("tr", {}, head.map((x) => h("th", { scope: "col" }, x)))),
+        h("tbody", {}, rows))),
+      h("p", {}, t("end.gameOver.next", { game: result.game + 1 })),
+    ],
+    actions: [{ label: t("end.gameOver.go", { game: result.game + 1 }), kind: "primary",
+      testid: "game-over-go", onClick: (d) => d.close() }],
+    onClose: done,
+  };
 }
 
 /** Why the winner won a series (R12 V3). @param {EndTable} table @param {View} view */

@@ -24,9 +24,16 @@ import { t, CHANGE_EVENT } from "../words/i18n.js";
  *   the message under the panel
  * @property {() => void} render
  * @property {{answer: (seat: number) => Handle, supporters: () => Handle,
- *   move: (hint: Hint) => Handle, end: () => Handle}} dialogs
- *   the dialogs (consent.js, end-screen.js)
+ *   move: (hint: Hint) => Handle, end: () => Handle, gameOver: (done: () => void) => Handle}}
+ *   dialogs the dialogs (consent.js, end-screen.js; gameOver: a game of a V3 series just
+ *   ended, `done` once the table has seen it)
  */
+
+/** Whether the last action ended a game of a V3 series and the next one follows (R12 V3).
+ * @param {View} view */
+function seriesGameJustOver(view) {
+  return view.stage !== "over" && Boolean(view.log[view.log.length - 1]?.event?.game_over);
+}
 
 export class Stage {
   /** @param {StageTable} table */
@@ -45,7 +52,9 @@ export class Stage {
    * one that waits behind a hand-over). */
   reword() {
     if (!this.table.view()) return;
-    const reopen = Boolean(this.dialog && !this.dialog.closed);
+    // the game-over screen of a series words itself again (worded-dialog.js)
+    const reopen = Boolean(this.dialog && !this.dialog.closed)
+      && !seriesGameJustOver(/** @type {View} */ (this.table.view()));
     this.table.render();
     if (reopen) this.open(false);
   }
@@ -89,6 +98,21 @@ export class Stage {
     if (key === this.lastKey) return;
     this.lastKey = key;
     this.close();
+    if (seriesGameJustOver(view)) {
+      // who won the game, before anyone decides in the next one (bots wait for it too)
+      const screen = this.table.dialogs.gameOver(() => {
+        if (this.lastKey === key && this.dialog === screen) this.decide(view, key, decider);
+      });
+      this.dialog = screen;
+      return;
+    }
+    this.decide(view, key, decider);
+  }
+
+  /** Hand the device to the seat that decides now, if it changed, and open its dialog.
+   * @param {View} view @param {string} key @param {number | null} decider */
+  decide(view, key, decider) {
+    this.dialog = null;
     const previous = this.lastDecider;
     this.lastDecider = decider;
     // a new game or a resumed one starts with a hand-over too: whoever holds the device now
