@@ -134,13 +134,12 @@ export function openAnswerDialog(table, seat) {
   const offer = r.offers[String(seat)];
   const promise = view.promises.find((p) => p.by === seat && p.player === mover
     && (p.kind === "consent" || p.kind === "refuse"));
+  // the question, then what is offered for an answer (on a phone the body shows a few lines:
+  // the offer first, the reward and the laurel at stake after it)
   const body = [
     h("p", { "data-testid": "answer-question" }, t("consent.answer.question",
       { mover: table.name(mover), from: r.from, to: r.to, count: r.needed }), " ",
     t("consent.answer.yours", { count: senators })),
-    h("p", { "data-testid": "answer-pool" }, t(poolKey(view.pool, r.needed - r.own_spare),
-      { pool: view.pool })),
-    h("p", {}, t("consent.answer.laurel", { laurel: laurelWords(r.laurel) })),
   ];
   if (offer) {
     body.push(h("p", { class: "offer", "data-testid": "answer-offer" },
@@ -158,6 +157,9 @@ export function openAnswerDialog(table, seat) {
     body.push(h("p", { class: "note" }, t(promise.kind === "consent" ? "consent.answer.promisedConsent"
       : "consent.answer.promisedRefuse", { name: table.name(mover) })));
   }
+  body.push(h("p", { "data-testid": "answer-pool" }, t(poolKey(view.pool, r.needed - r.own_spare),
+    { pool: view.pool })),
+  h("p", {}, t("consent.answer.laurel", { laurel: laurelWords(r.laurel) })));
   const act = (d, action) => {
     const reply = table.act(action, { quiet: true });
     if (!reply.ok) d.error(table.refusal(reply.error));
