@@ -14,6 +14,7 @@ import pytest
 from qvcore import RuleError
 from qvcore.palatinus import Game
 from qvcore.palatinus.bots import RING_TOKEN, make_bot
+from qvcore.palatinus.describe import turned
 from qvcore.palatinus.facts import FARMER, MERCHANT, PALATINUS_VALUE
 from qvcore.palatinus.geometry import cell_of
 from qvcore.palatinus.invariants import violations
@@ -366,3 +367,12 @@ def test_the_invariants_catch_a_broken_state() -> None:
     assert any("not conserved" in v for v in violations(state))
     state.pile.append("A")
     assert any("tiles not conserved" in v for v in violations(state))
+
+
+def test_p3_the_log_says_how_each_tile_was_turned() -> None:
+    """P3.2: a tile's turn is a choice the other players see; the log says it, right being
+    clockwise as drawn (the engine counts sixth-turns anticlockwise)."""
+    assert [turned(r) for r in range(6)] == [
+        "not turned", "turned a sixth to the left", "turned 2 sixths to the left",
+        "turned 3 sixths to the left", "turned 2 sixths to the right",
+        "turned a sixth to the right"]

@@ -375,6 +375,11 @@ def test_turn_right_turns_the_tile_clockwise_as_drawn(pal: Page) -> None:
     expect(preview).to_have_attribute("aria-label", re.compile(r", turned a sixth to the left:"))
     pal.get_by_test_id("pal-rotate-left").click()
     expect(preview).to_have_attribute("aria-label", re.compile(r", turned 2 sixths to the left:"))
+    # laid so, the log says how it was turned: the others can follow the choice (a playtest
+    # read only "lays the tile of hill F on place 6")
+    pal.locator('[data-testid^="pal-place-"]').first.click()
+    expect(pal.get_by_test_id("pal-log").locator("li").last).to_contain_text(
+        re.compile(r"lays the tile of hill [A-G] on place \d, turned 2 sixths to the left\.$"))
 
 
 def test_a_place_focused_in_the_set_up_takes_the_focus_colour(pal: Page) -> None:

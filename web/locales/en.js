@@ -135,7 +135,7 @@ export default {
   "palatinus.start.name": "Name",
   "palatinus.start.who": "Played by",
   "palatinus.start.go": "Start",
-  "palatinus.log.lay": "{name} lays the tile of hill {hill} on place {place}.",
+  "palatinus.log.lay": "{name} lays the tile of hill {hill} on place {place}, {turned}.",
   "palatinus.log.place": "{name} places a {colour} {kind} on terrain {terrain}.",
   "palatinus.log.placeHidden": "{name} places a {colour} inhabitant wolf side up on terrain {terrain}.",
   "palatinus.log.over": "The game is over: the final scoring follows.",

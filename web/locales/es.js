@@ -135,7 +135,7 @@ export default {
   "palatinus.start.name": "Nombre",
   "palatinus.start.who": "Jugado por",
   "palatinus.start.go": "Empezar",
-  "palatinus.log.lay": "{name} pone la loseta de la colina {hill} en el lugar {place}.",
+  "palatinus.log.lay": "{name} pone la loseta de la colina {hill} en el lugar {place}, {turned}.",
   "palatinus.log.place": "{name} coloca un {kind} {colour} en el terreno {terrain}.",
   "palatinus.log.placeHidden": "{name} coloca un habitante {colour} con la cara de loba arriba en el terreno {terrain}.",
   "palatinus.log.over": "La partida ha terminado: sigue el recuento final.",

@@ -135,7 +135,7 @@ export default {
   "palatinus.start.name": "Nom",
   "palatinus.start.who": "Joué par",
   "palatinus.start.go": "Commencer",
-  "palatinus.log.lay": "{name} pose la tuile de la colline {hill} à l'emplacement {place}.",
+  "palatinus.log.lay": "{name} pose la tuile de la colline {hill} à l'emplacement {place}, {turned}.",
   "palatinus.log.place": "{name} pose un {kind} {colour} sur le terrain {terrain}.",
   "palatinus.log.placeHidden": "{name} pose un habitant {colour} face louve visible sur le terrain {terrain}.",
   "palatinus.log.over": "La partie est finie\u00a0: le décompte final suit.",

@@ -135,7 +135,7 @@ export default {
   "palatinus.start.name": "Nome",
   "palatinus.start.who": "Giocato da",
   "palatinus.start.go": "Inizia",
-  "palatinus.log.lay": "{name} posa la tessera del colle {hill} al posto {place}.",
+  "palatinus.log.lay": "{name} posa la tessera del colle {hill} al posto {place}, {turned}.",
   "palatinus.log.place": "{name} piazza un {kind} {colour} sul terreno {terrain}.",
   "palatinus.log.placeHidden": "{name} piazza un abitante {colour} con la lupa in vista sul terreno {terrain}.",
   "palatinus.log.over": "La partita è finita: segue il conteggio finale.",

@@ -11,6 +11,7 @@
 import { h, s, replace } from "../panels/dom.js";
 import { arrowFocus } from "../board/arrow-focus.js";
 import { t } from "../words/i18n.js";
+import { turnedText } from "./words.js";
 
 /** Hex size (centre to corner) in SVG units. */
 const SIZE = 34;
@@ -272,11 +273,7 @@ export function tilePreview(data, letter, rotation) {
         : kind === "spring" ? s("text", { x: x.toFixed(1), y: (y + 6).toFixed(1),
           class: "pal-spring" }, "≈") : null);
   });
-  // the engine counts sixth-turns anticlockwise: four or five of them are two or one to the right
-  const turned = rotation === 0 ? t("palatinus.setup.turned.none")
-    : rotation <= 3 ? t("palatinus.setup.turned.left", { count: rotation })
-      : t("palatinus.setup.turned.right", { count: 6 - rotation });
-  const label = t("palatinus.setup.preview", { hill: letter, turned,
+  const label = t("palatinus.setup.preview", { hill: letter, turned: turnedText(rotation),
     springs: [...springs].join(", ") });
   return s("svg", { class: "pal-preview", viewBox: "-100 -100 200 200", role: "img",
     "aria-label": label, "data-testid": "pal-preview" }, ...parts);

@@ -57,6 +57,15 @@ export function pieceWithColour(p) {
   return `${pieceChoice(p)} (${t(`palatinus.colour.${p.colour}`)})`;
 }
 
+/** How a tile was turned, in words ("turned a sixth to the right", P3.2): the engine counts
+ * sixth-turns anticlockwise, so four or five of them are two or one to the right.
+ * @param {number} rotation */
+export function turnedText(rotation) {
+  return rotation === 0 ? t("palatinus.setup.turned.none")
+    : rotation <= 3 ? t("palatinus.setup.turned.left", { count: rotation })
+      : t("palatinus.setup.turned.right", { count: 6 - rotation });
+}
+
 /**
  * A public event of the log in words (a lay, or a placement: a wolf-faced one carries no kind).
  * @param {import("qvcore-palatinus-protocol").EventData} event @param {string[]} names
@@ -64,7 +73,8 @@ export function pieceWithColour(p) {
 export function logText(event, names) {
   const name = who(names, event.player);
   if (event.type === "lay") {
-    return t("palatinus.log.lay", { name, hill: event.letter, place: event.slot });
+    return t("palatinus.log.lay", { name, hill: event.letter, place: event.slot,
+      turned: turnedText(event.rotation) });
   }
   if (event.type === "place") {
     const colour = t(`palatinus.colour.${event.colour}`);
