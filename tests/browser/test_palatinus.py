@@ -720,6 +720,9 @@ def test_undo_the_autosave_and_a_saved_file(pal: Page, tmp_path: Path) -> None:
     pal.reload()
     wait_engine(pal)
     pal.locator("html[data-pal-actions='7']").wait_for(state="attached")
+    # the page says the game went on where it was, as Quo Vadis? does (a playtest saw nothing)
+    expect(pal.get_by_test_id("pal-message")).to_have_text(
+        "Welcome back: the game resumes after 7 actions.")
     # P8 after a reload too: the seat to act must confirm before its screen is shown
     assert pal.get_attribute("html", "data-pal-looking") is None
     assert pal.get_by_test_id("pal-handover-ok").count() == 1
@@ -735,6 +738,7 @@ def test_undo_the_autosave_and_a_saved_file(pal: Page, tmp_path: Path) -> None:
         confirm.get_by_test_id(answer).click()
         pal.locator(f"html[data-pal-actions='{actions_then}']").wait_for(state="attached")
     expect(pal.get_by_test_id("pal-open-confirm")).to_have_count(0)
+    expect(pal.get_by_test_id("pal-message")).to_have_text("Opened palatinus.json: 7 actions.")
 
 
 def test_a_bot_plays_again_after_an_undo_takes_its_move_back(pal: Page) -> None:

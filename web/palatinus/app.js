@@ -121,7 +121,10 @@ async function main() {
         { yes: t("saves.replace.yes"), testid: "pal-open-confirm" });
       if (!ok) return;
     }
-    if (table.load(text)) $("pal-export").disabled = false;
+    if (!table.load(text)) return;
+    $("pal-export").disabled = false;
+    const count = table.actions;
+    table.say(() => t("saves.opened", { file: file.name, count }));
   });
   addEventListener(i18n.CHANGE_EVENT, () => {
     word(t, boardKey);
@@ -135,8 +138,15 @@ async function main() {
   const claimed = await tab.claimFirst();
   // taken over while Python loaded: the notice says so
   const saved = claimed && tab.owner ? saves.readAutosave() : null;
-  if (saved && table.load(saved)) $("pal-export").disabled = false;
-  else newGameForm();
+  if (saved && table.load(saved)) {
+    $("pal-export").disabled = false;
+    // a finished game does not resume: it is there to be looked at and replayed
+    const count = table.actions;
+    const over = table.view?.stage === "over";
+    table.say(() => t(over ? "saves.resumedOver" : "saves.resumed", { count }));
+  } else {
+    newGameForm();
+  }
   if (!claimed) tab.showElsewhere();
   root.dataset.engine = "ready";
   Object.assign(window, { __pal: { table, engine } });
