@@ -131,7 +131,7 @@ def watch_scoring(page: Page) -> None:
     wolf face, not their kind."""
     page.locator("html[data-pal-scoring]").wait_for(state="attached")
     page.locator("html[data-pal-shown='0']").wait_for(state="attached")
-    wolves = page.locator("circle.pal-piece.wolf + text")
+    wolves = page.locator(".pal-piece.wolf + text")
     assert wolves.count() >= 1
     assert set(wolves.all_text_contents()) == {"W"}
     for shown in range(1, 4):
@@ -540,15 +540,26 @@ def dom_text(page: Page) -> str:
     }"""))
 
 
+#: the shape an inhabitant of each kind is drawn as (its outline's element, and its corners),
+#: and a wolf face whose kind the viewer may not know (P8)
+SHAPES = {"merchant": "rect", "farmer": "circle", "condottiero": "polygon:5", None: "polygon:8"}
+
+
 def board_cells(page: Page) -> dict[str, dict[str, str]]:
-    """Each board cell's aria-label, and its text and every attribute value inside it, by
-    terrain (one call to the page for the whole board; a terrain drawn twice fails)."""
+    """Each board cell's aria-label, its text and every attribute value inside it, and the
+    shape its inhabitant is drawn as, by terrain (one call to the page for the whole board; a
+    terrain drawn twice fails)."""
     entries: list[tuple[str, dict[str, str]]] = page.evaluate("""() =>
-        [...document.querySelectorAll("[data-cell]")].map((el) => [el.dataset.cell, {
-            label: el.getAttribute("aria-label") ?? "",
-            inside: el.textContent + [...el.querySelectorAll("*")]
-                .map((e) => [...e.attributes].map((a) => a.value).join(" ")).join(" "),
-        }])""")
+        [...document.querySelectorAll("[data-cell]")].map((el) => {
+            const outline = el.querySelector("g[data-owner] > :first-child");
+            const corners = outline?.getAttribute("points")?.split(" ").length;
+            return [el.dataset.cell, {
+                label: el.getAttribute("aria-label") ?? "",
+                inside: el.textContent + [...el.querySelectorAll("*")]
+                    .map((e) => [...e.attributes].map((a) => a.value).join(" ")).join(" "),
+                shape: outline ? outline.tagName + (corners ? `:${corners}` : "") : "",
+            }];
+        })""")
     cells = dict(entries)
     assert len(cells) == len(entries), "a terrain is drawn twice"
     return cells
@@ -586,11 +597,15 @@ def test_no_other_seats_hidden_kind_reaches_the_dom(pal: Page) -> None:
                 for piece in hidden_of(pal, current):
                     label = cells[str(piece["terrain"])]["label"]
                     assert piece["kind"] in label, (piece, label)
+                    # and drawn in its kind's shape
+                    assert cells[str(piece["terrain"])]["shape"] == SHAPES[piece["kind"]]
             for piece in hidden:
                 said_there = cells[str(piece["terrain"])]
                 label, inside = said_there["label"], said_there["inside"]
                 for word in KIND_WORDS:
                     assert word not in label and word not in inside, (piece, label)
+                # nor its shape: every face-down inhabitant is drawn alike
+                assert said_there["shape"] == SHAPES[None], (piece, said_there["shape"])
                 # nor anywhere else in the page, as a board's name would say it
                 name = names[other]
                 assert f"{piece['terrain']}: {name}'s {piece['kind']}" not in text

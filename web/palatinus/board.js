@@ -194,25 +194,48 @@ export class PalBoard {
   piece(piece, x, y) {
     const colour = COLOURS[piece.colour] ?? COLOURS[0];
     const wolfOnly = piece.wolf && !piece.kind;
-    const circle = s("circle", { cx: x.toFixed(1), cy: y.toFixed(1), r: "18",
-      class: `pal-piece${piece.wolf ? " wolf" : ""}`,
-      style: { fill: colour.fill } });
+    const shape = pieceShape(piece.kind ?? null, x, y, {
+      class: `pal-piece${piece.wolf ? " wolf" : ""}`, style: { fill: colour.fill } });
     const text = s("text", { x: x.toFixed(1), y: (y + 6).toFixed(1), class: "pal-piece-text",
       style: { fill: colour.ink } }, wolfOnly ? t("palatinus.wolf.short") : kindLetter(piece.kind));
-    return s("g", { "aria-hidden": "true", "data-owner": String(piece.owner) }, circle, text);
+    return s("g", { "aria-hidden": "true", "data-owner": String(piece.owner) }, shape, text);
   }
 }
 
 /**
- * The board's key: what the letters on the inhabitants and on the hills stand for, in the
- * chosen language (the letters alone read alike: C is a condottiero and hill C). For the eye
+ * An inhabitant's outline, its kind told by its shape as well as its letter (the letters of
+ * two kinds can read alike, "C" and "Co" in Italian, and a shape reads in any language): a
+ * square merchant and a round farmer, as the rules' figures draw them, a shield for a
+ * condottiero, and an octagon for a wolf face whose kind the viewer may not know (P8: every
+ * such face is drawn alike).
+ * @param {string|null} kind @param {number} x @param {number} y @param {object} attrs
+ */
+export function pieceShape(kind, x, y, attrs) {
+  const at = (/** @type {number[][]} */ points) => points
+    .map(([dx, dy]) => `${(x + dx).toFixed(1)},${(y + dy).toFixed(1)}`).join(" ");
+  if (kind === "farmer") return s("circle", { cx: x.toFixed(1), cy: y.toFixed(1), r: "18", ...attrs });
+  if (kind === "merchant") {
+    return s("rect", { x: (x - 16).toFixed(1), y: (y - 16).toFixed(1), width: "32", height: "32",
+      rx: "4", ...attrs });
+  }
+  if (kind === "condottiero") {
+    return s("polygon", { points: at([[-17, -16], [17, -16], [17, 4], [0, 20], [-17, 4]]),
+      ...attrs });
+  }
+  return s("polygon", { points: at([[-8, -19], [8, -19], [19, -8], [19, 8], [8, 19], [-8, 19],
+    [-19, 8], [-19, -8]]), ...attrs });
+}
+
+/**
+ * The board's key: what the inhabitants' shapes and letters and the hills' letters stand for,
+ * in the chosen language (the letters alone read alike: C is a condottiero and hill C). For the eye
  * only: every cell says what it holds to a screen reader.
  * @returns {Element[]}
  */
 export function boardKey() {
-  const chip = (/** @type {string} */ letter, wolf = false) => s("svg",
-    { class: "pal-key-chip", viewBox: "-20 -20 40 40", "aria-hidden": "true" },
-    s("circle", { r: "17", class: `pal-piece${wolf ? " wolf" : ""}` }),
+  const chip = (/** @type {string} */ letter, /** @type {string|null} */ kind) => s("svg",
+    { class: "pal-key-chip", viewBox: "-21 -21 42 42", "aria-hidden": "true" },
+    pieceShape(kind, 0, 0, { class: `pal-piece${kind ? "" : " wolf"}` }),
     s("text", { y: "7.5", class: "pal-piece-text" }, letter));
   const item = (/** @type {Element} */ mark, /** @type {string} */ words, kind = "") =>
     h("span", { class: `pal-key-item${kind}` }, mark, words);
@@ -231,8 +254,8 @@ export function boardKey() {
     class: "pal-hex terrain" })));
   return [
     ...["merchant", "farmer", "condottiero"].map((kind) =>
-      item(chip(kindLetter(kind)), t(`palatinus.kind.${kind}`))),
-    item(chip(t("palatinus.wolf.short"), true), t("palatinus.face.wolf")),
+      item(chip(kindLetter(kind), kind), t(`palatinus.kind.${kind}`))),
+    item(chip(t("palatinus.wolf.short"), null), t("palatinus.face.wolf")),
     // each shown while the board has some (palatinus.css)
     item(hill, t("palatinus.key.hills"), " hills"),
     item(place, t("palatinus.key.places"), " places"),
