@@ -376,3 +376,21 @@ def test_p3_the_log_says_how_each_tile_was_turned() -> None:
         "not turned", "turned a sixth to the left", "turned 2 sixths to the left",
         "turned 3 sixths to the left", "turned 2 sixths to the right",
         "turned a sixth to the right"]
+
+
+def test_p3_the_page_previews_the_springs_a_lay_makes() -> None:
+    """P3, ruling 1: the springs the page shows for a tile turned (Table.board's
+    turned_springs, by terrain k of a place) are those laying it there makes, on every place."""
+    turned = json.loads(Table().board())["turned_springs"]
+    rotations = set()
+    for seed in range(6):
+        game = Game({"players": 3}, seed)
+        rand = random.Random(seed)
+        while game.view(None)["stage"] == "setup":
+            lay = rand.choice(game.legal_actions())
+            rotations.add(lay["rotation"])
+            letter = game.view(None)["in_hand"]
+            event = game.apply(lay)
+            assert [cell_of(lay["slot"], k) for k in turned[letter][lay["rotation"]]] \
+                == event["springs"], (letter, lay)
+    assert rotations == set(range(6))

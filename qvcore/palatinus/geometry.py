@@ -88,7 +88,7 @@ def board_data() -> dict[str, object]:
     """The fixed geometry as JSON-ready data for a page: cells with coordinates."""
     return {
         "slots": SLOTS,
-        "cells": [{"cell": c, "slot": slot_of(c), "hill": is_hill(c), "q": COORDS[c][0],
-                   "r": COORDS[c][1]} for c in CELLS],
+        "cells": [{"cell": c, "slot": slot_of(c), "k": c % CELLS_PER_SLOT, "hill": is_hill(c),
+                   "q": COORDS[c][0], "r": COORDS[c][1]} for c in CELLS],
         "slot_neighbours": [sorted(s) for s in SLOT_NEIGHBOURS],
     }

@@ -16,6 +16,7 @@ from ..rng import check_seed
 from .facts import SPRINGS
 from .game import Game
 from .geometry import board_data
+from .state import springs_of
 
 __all__ = ["Table"]
 
@@ -27,10 +28,13 @@ class Table:
         self.game: Game | None = None
 
     def board(self) -> str:
-        """The fixed geometry (cells, coordinates, which places touch) and each tile's springs
-        by printed side, to preview a tile's turns (P1, P3, ruling 1)."""
-        return reply(lambda: {"board": board_data(),
-                              "tile_springs": {k: list(v) for k, v in SPRINGS.items()}})
+        """The fixed geometry (cells, coordinates, which places touch) and, to preview a tile
+        turned, the terrains ``k`` (1-6) of its place its springs lie on at each rotation
+        (P1, P3, ruling 1)."""
+        # the place of the middle, 0, numbers its cells by k: the lay's own springs_of
+        return reply(lambda: {"board": board_data(), "turned_springs": {
+            letter: [springs_of(0, (letter, rotation)) for rotation in range(6)]
+            for letter in SPRINGS}})
 
     def new_game(self, options_json: str, seed: int) -> str:
         """Start a new game; returns the onlooker's view."""

@@ -382,6 +382,35 @@ def test_turn_right_turns_the_tile_clockwise_as_drawn(pal: Page) -> None:
         re.compile(r"lays the tile of hill [A-G] on place \d, turned 2 sixths to the left\.$"))
 
 
+def test_a_place_pointed_at_shows_the_tile_as_it_would_lie_there(pal: Page) -> None:
+    """P3: a player chooses where and how to lay the tile; pointing at a place (or at its
+    button) shows the tile there, turned as chosen, with its springs, and laid there it lies
+    just so (a playtest had only the small preview beside the board to go by)."""
+    start(pal, ["human", "human"])
+    wait_armed(pal)
+    pal.get_by_test_id("pal-rotate-right").click()
+    place = pal.locator('[data-testid^="pal-place-"]').first
+    slot = int((place.get_attribute("data-testid") or "").rsplit("-", 1)[1])
+    ghost = pal.locator(f"#pal-board .pal-ghost[data-for='{slot}']")
+    expect(ghost).to_be_hidden()
+    place.hover()
+    expect(ghost).to_be_visible()
+    shown = ghost.locator(".pal-hex.spring").count()
+    assert shown >= 1
+    ghost_springs = ghost.evaluate("""(g) => [...g.querySelectorAll("g")].flatMap((cell, k) =>
+        cell.querySelector(".pal-hex.spring") ? [k] : [])""")
+    pal.mouse.move(0, 0)
+    expect(ghost).to_be_hidden()
+    pal.get_by_test_id(f"pal-lay-{slot}").focus()  # its button marks it too
+    expect(ghost).to_be_visible()
+    place.click()
+    laid = pal.locator(f"#pal-board .pal-tile[data-slot='{slot}']")
+    expect(laid).not_to_have_class(re.compile(r"\bempty\b"))
+    springs = laid.evaluate("""(g) => [...g.querySelectorAll("[data-cell]")].flatMap((cell, k) =>
+        cell.classList.contains("spring") ? [k] : [])""")
+    assert springs == ghost_springs, (springs, ghost_springs)
+
+
 def test_a_place_focused_in_the_set_up_takes_the_focus_colour(pal: Page) -> None:
     """A review saw a thin dark box, not the focus colour, round a place focused in the set-up:
     a place offered is outlined in purple, and that outline won over the focus's. Tabbed to, a

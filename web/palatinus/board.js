@@ -27,9 +27,9 @@ export const COLOURS = [
 ];
 
 /**
- * @typedef {{cell: number, slot: number, hill: boolean, q: number, r: number}} Cell
+ * @typedef {{cell: number, slot: number, k: number, hill: boolean, q: number, r: number}} Cell
  * @typedef {{board: {slots: number, cells: Cell[], slot_neighbours: number[][]},
- *   tile_springs: Object<string, number[]>}} BoardData
+ *   turned_springs: Object<string, number[][]>}} BoardData
  * @typedef {{terrain: number, owner: number, colour: number, wolf: boolean, kind?: string}} Piece
  * @typedef {{slot: number, letter: string|null, rotation: number|null, token: number|null,
  *   hill: number}} Tile
@@ -98,10 +98,12 @@ export class PalBoard {
    *   | "players"> & {stage?: string}} view the view to draw (its parts the board shows) (an
    *   onlooker's, or the seat's own while it looks; a finished game's names every kind)
    * @param {{places?: Map<number, Function>, terrains?: Map<number, Function>,
-   *   pieces?: Piece[], hill?: string|null, names?: string[], recent?: Set<number>}} [choices]
+   *   pieces?: Piece[], hill?: string|null, names?: string[], recent?: Set<number>,
+   *   tile?: {letter: string, rotation: number}}} [choices]
    *   places / terrains: what may be chosen now and what choosing it does; pieces: the
    *   inhabitants to show instead of view.board (the scoring's board); hill: a hill to mark;
-   *   recent: the terrains to mark as placed on since the player to act last placed
+   *   recent: the terrains to mark as placed on since the player to act last placed; tile:
+   *   the tile to lay, shown on a place while it is pointed at or focused (its button too)
    */
   draw(view, choices = {}) {
     const names = choices.names ?? view.players.map((p) => p.name);
@@ -136,6 +138,13 @@ export class PalBoard {
           class: "pal-place-number", "aria-hidden": "true" }, String(tile.slot)));
       }
       groups.push(group);
+      if (place && choices.tile) {
+        // the tile as it would lie there, turned as chosen, drawn over the place while it is
+        // pointed at or focused (palatinus.css): beside the button, not in its name
+        groups.push(s("g", { class: "pal-ghost", "data-for": String(tile.slot),
+          "aria-hidden": "true" }, ...tileCells(cells, choices.tile.letter,
+          springPositions(this.data, choices.tile.letter, choices.tile.rotation))));
+      }
     }
     replace(this.svg, ...groups);
   }
@@ -274,30 +283,33 @@ function wire(el, act) {
   });
 }
 
-/** The springs of a tile turned by `rotation`, as positions k (1–6) of its place (P3). */
+/** The springs of a tile turned by `rotation`, as the terrains k (1–6) of its place (P3; the
+ * engine's `turned_springs`). @param {BoardData} data @param {string} letter
+ * @param {number} rotation @returns {number[]} */
 export function springPositions(data, letter, rotation) {
-  const printed = new Set(data.tile_springs[letter] ?? []);
-  const found = [];
-  for (let k = 1; k <= 6; k += 1) if (printed.has(((k - 1 - rotation) % 6 + 6) % 6)) found.push(k);
-  return found;
+  return data.turned_springs[letter]?.[rotation] ?? [];
 }
 
-/** A small SVG of the tile turned up, at a rotation: its springs shown (P3). */
-export function tilePreview(data, letter, rotation) {
-  const springs = new Set(springPositions(data, letter, rotation));
-  const cells = data.board.cells.filter((c) => c.slot === 0);
-  const parts = cells.map((c) => {
+/** The hexes of a tile turned by `rotation` on the cells of a place: its hill's letter and its
+ * springs (P3). @param {Cell[]} cells @param {string} letter @param {number[]} springs */
+function tileCells(cells, letter, springs) {
+  return cells.map((c) => {
     const [x, y] = centre(c.q, c.r);
-    const k = c.cell;
-    const kind = c.hill ? "hill" : springs.has(k) ? "spring" : "terrain";
+    const kind = c.hill ? "hill" : springs.includes(c.k) ? "spring" : "terrain";
     return s("g", {},
       s("polygon", { points: hexPoints(x, y), class: `pal-hex ${kind}` }),
       c.hill ? s("text", { x: x.toFixed(1), y: (y + 6).toFixed(1), class: "pal-letter" }, letter)
         : kind === "spring" ? s("text", { x: x.toFixed(1), y: (y + 6).toFixed(1),
           class: "pal-spring" }, "≈") : null);
   });
+}
+
+/** A small SVG of the tile turned up, at a rotation: its springs shown (P3). */
+export function tilePreview(data, letter, rotation) {
+  const springs = springPositions(data, letter, rotation);
+  const parts = tileCells(data.board.cells.filter((c) => c.slot === 0), letter, springs);
   const label = t("palatinus.setup.preview", { hill: letter, turned: turnedText(rotation),
-    springs: [...springs].join(", ") });
+    springs: springs.join(", ") });
   return s("svg", { class: "pal-preview", viewBox: "-100 -100 200 200", role: "img",
     "aria-label": label, "data-testid": "pal-preview" }, ...parts);
 }

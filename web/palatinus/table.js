@@ -373,7 +373,7 @@ export class PalTable {
     for (const a of legal) {
       if (a.rotation === this.rotation) places.set(a.slot, this.guarded(() => this.play(a)));
     }
-    this.board.draw(view, { places });
+    this.board.draw(view, { places, tile: { letter: view.in_hand, rotation: this.rotation } });
     // the engine counts sixth-turns anticlockwise as drawn: right (clockwise) goes back one
     const turn = (step) => {
       const i = rotations.indexOf(this.rotation);
