@@ -134,10 +134,14 @@ def watch_scoring(page: Page) -> None:
     wolves = page.locator(".pal-piece.wolf + text")
     assert wolves.count() >= 1
     assert set(wolves.all_text_contents()) == {"W"}
+    # the list of steps is a Tab stop only once it has one to read
+    expect(page.get_by_test_id("pal-steps")).not_to_have_attribute("tabindex", "0")
+    steps = page.get_by_test_id("pal-steps").locator("li")
     for shown in range(1, 4):
         page.get_by_test_id("pal-score-next").click()
         page.locator(f"html[data-pal-shown='{shown}']").wait_for(state="attached")
-    steps = page.get_by_test_id("pal-steps").locator("li")
+        # each step is read out (the list, drawn anew, was not heard)
+        expect(page.get_by_test_id("pal-announce")).to_have_text(steps.last.inner_text())
     assert steps.count() == 3
     assert steps.first.get_attribute("data-step") == "reveal"  # P5: everything turned over
     assert steps.nth(1).get_attribute("data-step") == "hill"   # then hill A first
@@ -367,8 +371,10 @@ def test_turn_right_turns_the_tile_clockwise_as_drawn(pal: Page) -> None:
     expect(preview).to_have_attribute("aria-label", re.compile(r", not turned: springs on"))
     pal.get_by_test_id("pal-rotate-right").click()
     assert spring_angles(pal) == {(a + 60) % 360 for a in before}
-    # its name says so, in words a listener follows (it said "turned 1 sixths")
+    # its name says so, in words a listener follows (it said "turned 1 sixths"), and it is
+    # read out, the button keeping the focus (a keyboard review heard nothing)
     expect(preview).to_have_attribute("aria-label", re.compile(r", turned a sixth to the right:"))
+    expect(pal.get_by_test_id("pal-announce")).to_contain_text("turned a sixth to the right:")
     pal.get_by_test_id("pal-rotate-left").click()
     pal.get_by_test_id("pal-rotate-left").click()
     assert spring_angles(pal) == {(a - 60) % 360 for a in before}
@@ -380,6 +386,9 @@ def test_turn_right_turns_the_tile_clockwise_as_drawn(pal: Page) -> None:
     pal.locator('[data-testid^="pal-place-"]').first.click()
     expect(pal.get_by_test_id("pal-log").locator("li").last).to_contain_text(
         re.compile(r"lays the tile of hill [A-G] on place \d, turned 2 sixths to the left\.$"))
+    # and the move is read out as the log words it
+    expect(pal.get_by_test_id("pal-announce")).to_have_text(
+        pal.get_by_test_id("pal-log").locator("li").last.inner_text())
 
 
 def test_a_place_pointed_at_shows_the_tile_as_it_would_lie_there(pal: Page) -> None:
@@ -803,6 +812,9 @@ def test_a_bot_plays_again_after_an_undo_takes_its_move_back(pal: Page) -> None:
     human_turn(pal)
     pal.wait_for_function("(n) => Number(document.documentElement.dataset.palActions) >= n + 2",
                           arg=before, timeout=ENGINE_TIMEOUT_MS)
+    # the bot's move is read out to a screen reader as the log says it (a review heard none)
+    expect(pal.get_by_test_id("pal-announce")).to_have_text(
+        pal.get_by_test_id("pal-log").locator("li").last.inner_text())
 
 
 def test_the_log_is_worded_in_the_chosen_language(pal: Page) -> None:

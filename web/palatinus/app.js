@@ -73,7 +73,7 @@ async function main() {
   const board = new PalBoard($("pal-board"), data);
   table = new PalTable(engine, board, { panel: $("pal-panel"), players: $("pal-players"),
     log: $("pal-log"), heading: $("pal-turn-heading"), message: $("pal-message"),
-    choice: $("pal-choice") });
+    choice: $("pal-choice"), announcer: $("pal-announce") });
   $("pal-loading").hidden = true;
   table.mayAct = () => {
     if (tab.owner) return true;

@@ -40,19 +40,23 @@ export function renderScoring(table) {
   const next = () => {
     table.shown = Math.min(steps.length, table.shown + 1);
     renderScoring(table);
+    table.announce(stepText(steps[table.shown - 1], names));  // the list is drawn anew
     /** @type {HTMLElement|null} */ (document.querySelector('[data-testid="pal-score-next"]'))
       ?.focus();
   };
   const all = () => {
     table.shown = steps.length;
     renderScoring(table);
+    table.announce(stepText(steps[steps.length - 1], names));  // who won
     // the button is gone: the keyboard goes on with the result the scoring ends with
     /** @type {HTMLElement|null} */ (table.els.panel.querySelector('[data-testid="pal-result"]'))
       ?.focus();
   };
   replace(table.els.panel,
-    h("ol", { class: "pal-steps", "data-testid": "pal-steps", "aria-live": "polite",
-      tabindex: "0", "aria-label": t("palatinus.score.heading") },
+    // read out step by step through the table's announcer (a list drawn anew is not heard);
+    // a Tab stop once it has steps to read
+    h("ol", { class: "pal-steps", "data-testid": "pal-steps",
+      tabindex: shownSteps.length ? "0" : null, "aria-label": t("palatinus.score.heading") },
       shownSteps.map((st) => h("li", { class: `pal-step ${st.step}`, "data-step": st.step },
         stepText(st, names)))),
     done ? [resultTable(table, steps[steps.length - 1]), replayButton(table)]

@@ -40,8 +40,10 @@ export class PalTable {
    * @param {import("./engine.js").PalEngine} engine
    * @param {import("./board.js").PalBoard} board
    * @param {{panel: HTMLElement, players: HTMLElement, log: HTMLElement,
-   *   heading: HTMLElement, message: HTMLElement, choice: HTMLElement}} els choice: the line
-   *   under the board that names the inhabitant chosen to place
+   *   heading: HTMLElement, message: HTMLElement, choice: HTMLElement,
+   *   announcer: HTMLElement}} els choice: the line under the board that names the
+   *   inhabitant chosen to place; announcer: the live region that reads out each move, a
+   *   tile's turn and each step of the scoring
    */
   constructor(engine, board, els) {
     this.engine = engine;
@@ -77,6 +79,8 @@ export class PalTable {
     /** @type {{event: import("qvcore-palatinus-protocol").EventData}[]} the public log, as the
      * last renderLog read it */
     this.publicLog = [];
+    /** the log entries read out so far; null: a game just started or opened, nothing to read */
+    this.heard = /** @type {number|null} */ (null);
     // Escape takes back a chosen inhabitant, as in Quo Vadis? for a senator (an open dialog
     // takes Escape for itself); the keyboard goes back to the inhabitant it was
     document.addEventListener("keydown", (event) => {
@@ -109,6 +113,7 @@ export class PalTable {
     resetDecider();
     this.seatBots(seed);
     this.final = null;
+    this.heard = null;
     this.adopt(reply.view, 0);
     this.autosave();
     return true;
@@ -133,6 +138,7 @@ export class PalTable {
     this.final = view.stage === "over" ? last?.event?.final ?? null : null;
     this.shown = 0;
     const saved = this.engine.save(null);
+    this.heard = null;
     this.adopt(view, saved.ok ? saved.save.actions.length : 0);
     this.autosave();
     return true;
@@ -187,6 +193,14 @@ export class PalTable {
   say(words) {
     this.said = typeof words === "function" ? words : null;
     this.els.message.textContent = typeof words === "function" ? words() : words;
+  }
+
+  /** Read a text out to screen readers (polite): emptied first, so that the same words said
+   * twice are heard twice. @param {string} text */
+  announce(text) {
+    const region = this.els.announcer;
+    region.textContent = "";
+    requestAnimationFrame(() => { region.textContent = text; });
   }
 
   /** The message worded again in the language just chosen, when it was given as words. */
@@ -379,6 +393,9 @@ export class PalTable {
       const i = rotations.indexOf(this.rotation);
       this.rotation = rotations[(i + step + rotations.length) % rotations.length];
       this.renderSetup();
+      // the button keeps the focus: the tile's new turn is read out
+      this.announce(this.els.panel.querySelector('[data-testid="pal-preview"]')
+        ?.getAttribute("aria-label") ?? "");
       /** @type {HTMLElement|null} */ (document.querySelector(
         `[data-testid="pal-rotate-${step < 0 ? "right" : "left"}"]`))?.focus();
     };
@@ -577,7 +594,13 @@ export class PalTable {
   renderLog() {
     const reply = this.engine.view();
     if (!reply.ok) return;
+    const heard = this.heard;
     this.publicLog = reply.view.log;
+    this.heard = this.publicLog.length;
+    // each move is read out as the log words it, the bots' too (an undo or a new language
+    // adds no entry, and a game just started or opened is not read out whole)
+    const fresh = heard === null ? [] : this.publicLog.slice(heard);
+    if (fresh.length) this.announce(fresh.map((e) => logText(e.event, this.names())).join(" "));
     // every action, the set-up's tiles too: the list scrolls, to its newest entry
     replace(this.els.log, this.publicLog.map((e) => h("li", {}, logText(e.event, this.names()))));
     const list = this.els.log;
