@@ -54,6 +54,11 @@ def test_a_refused_consent_then_another_action(app: Page) -> None:
     assert "▸" in toggle.evaluate(cue)  # it looks like what it is: it opens (a review missed it)
     toggle.click()
     assert "▾" in toggle.evaluate(cue)
+    # each player's button is named with the offer beside it (a keyboard review heard every
+    # one as "Make an offer…")
+    for q in asked:
+        expect(move.get_by_test_id(f"offer-edit-{q}")).to_have_accessible_name(
+            f"Make an offer… Offer to {NAMES[q]}: none")
     move.get_by_test_id(f"offer-edit-{asked[0]}").click()
     terms = app.get_by_test_id("terms-dialog")
     expect(terms.get_by_test_id("dialog-to")).to_have_text(NAMES[mover])

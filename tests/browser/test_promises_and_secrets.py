@@ -106,6 +106,10 @@ def test_the_same_promise_listed_twice_is_refused_and_a_new_row_offers_another(
     expect(terms).to_contain_text(f"the same promise of {NAMES[consenter]} to {NAMES[mover]} "
                                   "twice")
     wait_actions(app, len(game.actions))  # nothing was answered
+    # a promise removed, the keyboard goes on from "Add a promise" (it fell to the page's body)
+    terms.get_by_role("button", name="Remove this promise").last.press("Enter")
+    expect(by).to_have_count(1)
+    expect(terms.get_by_test_id("promise-add")).to_be_focused()
 
 
 def test_a_caesar_promise_is_made_in_the_terms_dialog_and_binds_the_next_turn(app: Page) -> None:

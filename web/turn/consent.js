@@ -48,10 +48,13 @@ export function openMoveDialog(table, hint) {
   const offers = {};
   const offerList = h("ul", { class: "offers" });
   const showOffers = () => {
+    // each button is named by its words and the offer beside it: "Make an offer… Offer to
+    // Gaius: none" (alone, every player's button read alike)
     offerList.replaceChildren(...asked.map((q) => h("li", {},
-      h("span", {}, t("consent.offer.to", { name: table.name(q) }),
+      h("span", { id: `offer-to-${q}` }, t("consent.offer.to", { name: table.name(q) }),
         offers[q] ? termsText(table, offers[q], mover, q) : t("consent.offer.none")), " ",
-      h("button", { type: "button", class: "btn small", "data-testid": `offer-edit-${q}`,
+      h("button", { type: "button", class: "btn small", id: `offer-edit-${q}`,
+        "aria-labelledby": `offer-edit-${q} offer-to-${q}`, "data-testid": `offer-edit-${q}`,
         onclick: () => composeOffer(q) }, offers[q] ? t("consent.offer.change") : t("consent.offer.make")))));
   };
   const composeOffer = (q) => openTermsComposer(table, {

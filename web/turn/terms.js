@@ -117,8 +117,13 @@ function promiseEditor(table, view, o, initial) {
     notSelf();
     const row = h("div", { class: "promise" }, by, kind, player, space, when);
     const entry = { by, kind, player, space };
+    // removed, the keyboard goes on from "Add a promise" (it fell to the page's start)
     row.append(h("button", { type: "button", class: "btn small quiet", "aria-label": t("terms.promise.remove"),
-      onclick: () => { promises.splice(promises.indexOf(entry), 1); row.remove(); } }, "×"));
+      onclick: () => {
+        promises.splice(promises.indexOf(entry), 1);
+        row.remove();
+        /** @type {HTMLElement|null} */ (box.querySelector('[data-testid="promise-add"]'))?.focus();
+      } }, "×"));
     promises.push(entry);
     promiseList.append(row);
   };
