@@ -233,6 +233,9 @@ export class App {
     reply.view.log = this.view.log.slice(0, reply.actions);
     this.saves.later();
     this.setView(reply.view);
+    // a hand-over screen opened now makes the message line (an alert) inert: it is read out
+    // in the screen instead (the log's announcer follows the modal dialog)
+    if (document.querySelector("dialog:modal")) this.log.announce(t("ui.undone", { count }));
   }
 
   /** A message under the turn panel, or under the log's buttons when it answers one of them

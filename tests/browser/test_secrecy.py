@@ -241,6 +241,16 @@ def test_the_hand_over_screen_lets_the_player_who_acted_take_it_back(app: Page) 
     game = Game(options(), SEED)
     game.apply({"type": "add", "player": 0, "office": 2})
     assert log_texts(app) == engine_log(game)
+    # Brutus takes back her action from the log: the device goes back to her, and the undo is
+    # read out on the hand-over screen (a keyboard review heard nothing: the message line is
+    # behind the modal screen, inert)
+    handover.get_by_test_id("handover-continue").click()
+    wait_armed(app)
+    app.get_by_test_id("undo").click()
+    app.get_by_test_id("undo-confirm").get_by_test_id("confirm-yes").click()
+    wait_actions(app, 0)
+    expect(handover.get_by_role("heading")).to_have_text(f"Pass the device to {NAMES[0]}")
+    expect(handover.get_by_test_id("announcer")).to_have_text("Undone: the last action.")
 
 
 def choose(rules: Page, game: Page, language: str) -> None:
