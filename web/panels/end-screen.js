@@ -71,21 +71,13 @@ export function openGameOverScreen(table, done) {
 function gameOverDialog(table, view, done) {
   const result = view.series[view.series.length - 1];
   const names = view.players.map((p) => table.name(p.seat));
-  const rows = view.players.map((p) => {
-    const c = table.colour(p.seat);
-    const entries = result.senate.map((q, i) => (q === p.seat ? i + 1 : 0)).filter(Boolean);
-    const sum = view.series.reduce((total, r) => total + r.totals[p.seat], 0);
-    return h("tr", { class: p.seat === result.winner ? "winner" : "" },
-      h("th", { scope: "row" }, h("span", { class: "chip", style: { "--chip": c.fill,
-        "--chip-ink": c.ink }, "aria-hidden": "true" }, String(p.seat + 1)), " ",
-      h("span", { class: "who", title: names[p.seat] }, names[p.seat]),
-      p.seat === result.winner ? " ★" : ""),
-      h("td", {}, entries.length ? t("end.inSenate", { count: entries.length,
-        entries: listText(entries.map((n) => ordinal(n))) }) : t("end.notInSenate")),
-      h("td", { class: "num", "data-testid": `game-total-${p.seat}` },
-        String(result.totals[p.seat])),
-      h("td", { class: "num", "data-testid": `series-total-${p.seat}` }, String(sum)));
-  });
+  const rows = view.players.map((p) => h("tr", { class: p.seat === result.winner ? "winner" : "" },
+    playerCell(table.colour(p.seat), p.seat, names[p.seat], p.seat === result.winner),
+    senateCell(result.senate, p.seat),
+    h("td", { class: "num", "data-testid": `game-total-${p.seat}` },
+      String(result.totals[p.seat])),
+    h("td", { class: "num", "data-testid": `series-total-${p.seat}` },
+      String(seriesSum(view, p.seat)))));
   const head = [t("end.col.player"), t("end.col.senate"),
     t("end.col.game", { game: result.game }), t("end.col.series")];
   return {
@@ -94,9 +86,7 @@ function gameOverDialog(table, view, done) {
       h("h3", { class: "winner-name", "data-testid": "game-winner" }, result.winner === null
         ? t("end.noWinner") : t("end.winsGame", { name: names[result.winner], game: result.game })),
       h("p", { "data-testid": "game-winner-reason" }, reason(result.senate, result.totals, names)),
-      h("div", { class: "table-wrap" }, h("table", { class: "results" },
-        h("thead", {}, h("tr", {}, head.map((x) => h("th", { scope: "col" }, x)))),
-        h("tbody", {}, rows))),
+      resultsTable(head, rows),
       h("p", {}, t("end.gameOver.next", { game: result.game + 1 })),
     ],
     actions: [{ label: t("end.gameOver.go", { game: result.game + 1 }), kind: "primary",
@@ -105,10 +95,41 @@ function gameOverDialog(table, view, done) {
   };
 }
 
+/** A seat's sum of the totals of a V3 series' finished games. @param {View} view
+ * @param {number} seat */
+function seriesSum(view, seat) {
+  return view.series.reduce((total, r) => total + r.totals[seat], 0);
+}
+
+/** A results row's first cell: the seat's chip, its name (cut to its room, whole in a
+ * tooltip) and a star for the winner. @param {{fill: string, ink: string}} c
+ * @param {number} seat @param {string} name @param {boolean} won */
+function playerCell(c, seat, name, won) {
+  return h("th", { scope: "row" }, h("span", { class: "chip", style: { "--chip": c.fill,
+    "--chip-ink": c.ink }, "aria-hidden": "true" }, String(seat + 1)), " ",
+  h("span", { class: "who", title: name }, name), won ? " ★" : "");
+}
+
+/** Which seats of the Senate a player took, in order of entry (R9.3).
+ * @param {number[]} senate @param {number} seat */
+function senateCell(senate, seat) {
+  const entries = senate.map((q, i) => (q === seat ? i + 1 : 0)).filter(Boolean);
+  return h("td", {}, entries.length ? t("end.inSenate", { count: entries.length,
+    entries: listText(entries.map((n) => ordinal(n))) }) : t("end.notInSenate"));
+}
+
+/** The results table, scrolled sideways when it must. @param {string[]} head
+ * @param {Element[]} rows */
+function resultsTable(head, rows) {
+  return h("div", { class: "table-wrap" }, h("table", { class: "results" },
+    h("thead", {}, h("tr", {}, head.map((x) => h("th", { scope: "col" }, x)))),
+    h("tbody", {}, rows)));
+}
+
 /** Why the winner won a series (R12 V3). @param {EndTable} table @param {View} view */
 function seriesReason(table, view) {
   const results = view.series;
-  const sums = view.players.map((p) => results.reduce((t, r) => t + r.totals[p.seat], 0));
+  const sums = view.players.map((p) => seriesSum(view, p.seat));
   const wins = view.players.map((p) => results.filter((r) => r.winner === p.seat).length);
   const w = view.winner;
   const best = sums[w];
@@ -126,25 +147,13 @@ export function openEndScreen(table) {
   const series = view.options.series;
   const winner = view.winner;
   const senate = view.senate;
-  const rows = view.players.map((p) => {
-    const c = table.colour(p.seat);
-    const entries = senate.map((q, i) => (q === p.seat ? i + 1 : 0)).filter(Boolean);
-    const cells = [
-      h("th", { scope: "row" }, h("span", { class: "chip", style: { "--chip": c.fill, "--chip-ink": c.ink },
-        "aria-hidden": "true" }, String(p.seat + 1)), " ",
-      h("span", { class: "who", title: p.name }, p.name), p.seat === winner ? " ★" : ""),
-      h("td", {}, entries.length ? t("end.inSenate", { count: entries.length,
-        entries: listText(entries.map((n) => ordinal(n))) }) : t("end.notInSenate")),
-      h("td", { "data-testid": `end-hoard-${p.seat}` }, hoardText(p.hoard)),
-      h("td", { class: "num", "data-testid": `end-total-${p.seat}` }, String(p.total ?? 0)),
-    ];
-    if (series) {
-      const sum = view.series.reduce((t, r) => t + r.totals[p.seat], 0);
-      cells.splice(3, 0, h("td", {}, view.series.map((r) => r.totals[p.seat]).join(" + ")));
-      cells[cells.length - 1] = h("td", { class: "num", "data-testid": `end-total-${p.seat}` }, String(sum));
-    }
-    return h("tr", { class: p.seat === winner ? "winner" : "" }, cells);
-  });
+  const rows = view.players.map((p) => h("tr", { class: p.seat === winner ? "winner" : "" },
+    playerCell(table.colour(p.seat), p.seat, p.name, p.seat === winner),
+    senateCell(senate, p.seat),
+    h("td", { "data-testid": `end-hoard-${p.seat}` }, hoardText(p.hoard)),
+    series ? h("td", {}, view.series.map((r) => r.totals[p.seat]).join(" + ")) : null,
+    h("td", { class: "num", "data-testid": `end-total-${p.seat}` },
+      String(series ? seriesSum(view, p.seat) : p.total ?? 0))));
   const head = [t("end.col.player"), t("end.col.senate"), t("end.col.laurels"),
     ...(series ? [t("end.col.games")] : []), t("end.col.total")];
   const body = [
@@ -152,9 +161,7 @@ export function openEndScreen(table) {
       winner === null ? t("end.noWinner")
         : t(series ? "end.winsSeries" : "end.wins", { name: table.name(winner) })),
     h("p", { "data-testid": "winner-reason" }, series ? seriesReason(table, view) : gameReason(view)),
-    h("div", { class: "table-wrap" }, h("table", { class: "results" },
-      h("thead", {}, h("tr", {}, head.map((t) => h("th", { scope: "col" }, t)))),
-      h("tbody", {}, rows))),
+    resultsTable(head, rows),
   ];
   return openDialog({
     title: t("end.title"), testid: "end-screen", className: "end", body,
