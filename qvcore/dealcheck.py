@@ -177,15 +177,10 @@ def check_terms(s: GameState, p: int, q: int, path: int, terms: Terms) -> None:
 
 def _no_promise_twice(s: GameState, terms: Terms) -> None:
     """One deal lists each promise once (R11): a repeat would be recorded twice."""
-    listed: set[tuple[object, ...]] = set()
-    for by, kind, player in terms.promises:
-        if (by, kind, player) in listed:
+    listed: list[tuple[int, int, str | int]] = [
+        (by, player, kind) for by, kind, player in terms.promises]
+    listed += [(by, player, path) for by, player, path in terms.caesar_promises]
+    for i, (by, player, what) in enumerate(listed):
+        if (by, player, what) in listed[:i]:
             raise RuleError("R11", "promise_repeated", f"the deal lists {s.options.names[by]}'s "
                             f"promise to {s.options.names[player]} twice", by=by, player=player)
-        listed.add((by, kind, player))
-    for by, player, path in terms.caesar_promises:
-        if (by, player, path) in listed:
-            raise RuleError("R11", "promise_repeated", f"the deal lists {s.options.names[by]}'s "
-                            f"Caesar promise to {s.options.names[player]} twice", by=by,
-                            player=player)
-        listed.add((by, player, path))

@@ -304,12 +304,17 @@ function tileCells(cells, letter, springs) {
   });
 }
 
+/** The tile turned up in words: its hill, its turn and where its springs lie (P3).
+ * @param {BoardData} data @param {string} letter @param {number} rotation */
+export function previewLabel(data, letter, rotation) {
+  return t("palatinus.setup.preview", { hill: letter, turned: turnedText(rotation),
+    springs: springPositions(data, letter, rotation).join(", ") });
+}
+
 /** A small SVG of the tile turned up, at a rotation: its springs shown (P3). */
 export function tilePreview(data, letter, rotation) {
-  const springs = springPositions(data, letter, rotation);
-  const parts = tileCells(data.board.cells.filter((c) => c.slot === 0), letter, springs);
-  const label = t("palatinus.setup.preview", { hill: letter, turned: turnedText(rotation),
-    springs: springs.join(", ") });
+  const parts = tileCells(data.board.cells.filter((c) => c.slot === 0), letter,
+    springPositions(data, letter, rotation));
   return s("svg", { class: "pal-preview", viewBox: "-100 -100 200 200", role: "img",
-    "aria-label": label, "data-testid": "pal-preview" }, ...parts);
+    "aria-label": previewLabel(data, letter, rotation), "data-testid": "pal-preview" }, ...parts);
 }

@@ -22,7 +22,7 @@ import { confirmUndo } from "../panels/dialogs.js";
 import { h, replace } from "../panels/dom.js";
 import { held, holdButtons, noteDecider, resetDecider } from "../turn/guard.js";
 import { has, t } from "../words/i18n.js";
-import { COLOURS, tilePreview } from "./board.js";
+import { COLOURS, previewLabel, tilePreview } from "./board.js";
 import { botPauseMs, PalBots } from "./bots.js";
 import { PalReplay } from "./replay.js";
 import { writeAutosave } from "./saves.js";
@@ -394,8 +394,7 @@ export class PalTable {
       this.rotation = rotations[(i + step + rotations.length) % rotations.length];
       this.renderSetup();
       // the button keeps the focus: the tile's new turn is read out
-      this.announce(this.els.panel.querySelector('[data-testid="pal-preview"]')
-        ?.getAttribute("aria-label") ?? "");
+      this.announce(previewLabel(this.board.data, view.in_hand, this.rotation));
       /** @type {HTMLElement|null} */ (document.querySelector(
         `[data-testid="pal-rotate-${step < 0 ? "right" : "left"}"]`))?.focus();
     };

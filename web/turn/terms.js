@@ -153,7 +153,6 @@ function promiseEditor(table, view, o, initial) {
       caesar: { from, to } };
   });
   return { box, value };
-
 }
 
 /**
