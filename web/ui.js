@@ -301,11 +301,12 @@ export class App {
     const bot = this.ui.replay ? null : this.bots.actor(view);
     if (bot !== null) {
       // a bot decides: nothing on the board is for a human to click meanwhile
-      const idle = this.bots.paused || this.bots.failed;
+      const idle = this.bots.paused || this.bots.failed || this.bots.held();
       Object.assign(marks, { inert: true, selectable: null, addable: null, caesarTargets: null,
         turnSeat: bot, thinking: idle ? null : bot,
         turnWords: t(this.bots.failed ? "ui.words.botFailed"
-          : this.bots.paused ? "ui.words.botsPaused" : "ui.words.thinking") });
+          : this.bots.paused ? "ui.words.botsPaused"
+            : this.bots.held() ? "ui.words.botWaits" : "ui.words.thinking") });
     }
     this.board.update(view, this.meta, marks);
     this.motion ??= new BoardMotion(this.board);

@@ -394,3 +394,39 @@ def test_bots_play_offline_from_the_service_workers_cache(
     assert {1, 2} <= {e["player"] for e in mirror(page).log()}
     context.set_offline(False)
     assert console_errors == []
+
+
+def test_a_bot_waits_for_the_series_game_over_screen_and_says_so(
+        page: Page, site_url: str, tmp_path: Any, console_errors: list[str]) -> None:
+    """R12 V3: a bot that has decided while the screen of a series' game is open does not play
+    until it is closed, and the table says it waits (a playtest saw "is thinking…" for a
+    minute, then every council decision at once)."""
+    game = Game({"players": 3, "names": ["Marcus", "Livia", "Gaius"], "series": True}, 31)
+    while game.state.stage != "council":
+        game.apply(scripted_action(game))
+    seat = game.state.council_next
+    saved = tmp_path / "series.json"
+    saved.write_text(json.dumps(game.save(
+        {"bots": {str(seat): {"level": "easy", "seed": 5}}})))
+    open_site(page, site_url)
+    start_with_bots(page, ["human", "easy", "easy"])
+    wait_for_human(page)
+    with page.expect_file_chooser() as chooser:
+        page.get_by_test_id("import").click()
+    chooser.value.set_files(saved)
+    over = page.get_by_test_id("game-over")
+    expect(over).to_be_visible(timeout=STEP_TIMEOUT_MS)
+    html = page.locator("html")
+    expect(html).to_have_attribute("data-bots", "waiting", timeout=BOT_TIMEOUT_MS)
+    name = game.state.options.names[seat]
+    expect(page.get_by_test_id("bot-note")).to_have_text(
+        f"{name} (easy bot) has decided, and plays once the open window is closed.")
+    expect(page.get_by_test_id("bots-state")).to_have_text(
+        f"{name} waits for the open window to close.")
+    assert actions(page) == len(game.actions)
+    over.get_by_test_id("game-over-go").click()
+    page.wait_for_function(
+        f"() => Number(document.documentElement.dataset.actions) > {len(game.actions)}",
+        timeout=BOT_TIMEOUT_MS)
+    expect(html).not_to_have_attribute("data-bots", "waiting")
+    assert console_errors == []

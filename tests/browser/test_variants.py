@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
@@ -82,3 +84,43 @@ def test_open_hoards_and_the_council_between_games(app: Page) -> None:
     first = game.state.series_results[0]["totals"]
     for q in range(3):
         expect(app.get_by_test_id(f"series-{q}")).to_have_text(f"Earlier games: {first[q]}")
+
+
+def test_the_series_end_names_the_last_games_winner_and_counts_the_games_won(
+        app: Page, tmp_path: Path) -> None:
+    """R12 V3: the series is won on the sum of the three totals, wherever the senators stand,
+    ties going to the games won: the end screen says who won the third game too, and how many
+    each player won (a playtest found only "The Senate is full", and a player outside the
+    Senate marked "cannot win")."""
+    game = Game(options(series=True), 31)
+    while game.state.stage != "over":
+        game.apply(scripted_action(game))
+    results = game.state.series_results
+    assert [r["winner"] for r in results] == [1, 0, 2] and game.state.winner == 0
+    saved = tmp_path / "series.json"
+    saved.write_text(json.dumps(game.save()))
+    start_game(app)
+    with app.expect_file_chooser() as chooser:
+        app.get_by_test_id("import").click()
+    chooser.value.set_files(saved)
+    end = app.get_by_test_id("end-screen")
+    expect(end.get_by_role("heading", name="Game 3 of 3 is over")).to_be_visible()
+    expect(end.get_by_test_id("winner")).to_have_text(f"{NAMES[0]} wins the series!")
+    expect(end.get_by_test_id("last-game-winner")).to_have_text(
+        f"{NAMES[2]} wins game 3. " + end_reason(results[-1]))
+    for q in range(3):
+        expect(end.get_by_test_id(f"end-games-won-{q}")).to_have_text("1")
+        expect(end.get_by_test_id(f"end-total-{q}")).to_have_text(
+            str(sum(r["totals"][q] for r in results)))
+    expect(end.get_by_role("columnheader", name="Games won")).to_be_visible()
+    expect(end.get_by_role("columnheader", name="In the Senate (game 3)")).to_be_visible()
+
+
+def end_reason(result: dict[str, object]) -> str:
+    """R9.3's reason for one game, as the end screen words it (the highest total here)."""
+    totals = result["totals"]
+    senate = result["senate"]
+    assert isinstance(totals, list) and isinstance(senate, list)
+    best = max(set(senate), key=lambda q: (totals[q], -senate.index(q)))
+    return (f"{NAMES[best]} has the highest laurel total ({totals[best]}) among the players "
+            "with a senator in the Senate (R9.3).")

@@ -7,7 +7,8 @@
 // After every new view the page calls sync(): if a bot is among the seats the table waits for
 // (bots answer before humans), it is asked to decide at once; its action is played no earlier
 // than the visible pause after the question (the pause overlaps the thinking) and reads in the
-// log like anyone's. Marks <html data-bots="none|loading|thinking|idle|paused|error"> and
+// log like anyone's. Marks <html data-bots="none|loading|thinking|waiting|idle|paused|error"> (waiting: decided, held
+// until a dialog or the replay closes) and
 // data-bot-thinking="<seat>" for tests and benchmarks.
 //
 // The pause: ?botpause=<ms> in the URL, else localStorage "quo-vadis.bot-pause-ms", else 700 ms.
@@ -231,7 +232,10 @@ export class Bots {
   }
 
   /** The seat whose bot is thinking now, or null. */
-  thinking() { return this.pending ? this.pending.seat : null; }
+  thinking() { return this.pending && !this.pending.held ? this.pending.seat : null; }
+
+  /** Whether a bot has decided and waits for a dialog or the replay to close (play). */
+  held() { return Boolean(this.pending?.held); }
 
   // -- playing ----------------------------------------------------------------------------
 
@@ -329,6 +333,11 @@ export class Bots {
     if (this.pending !== p) return;
     if (this.table.ui.replay || document.querySelector("dialog[open]")) {
       p.timer = setTimeout(() => this.play(p, reply), HOLD_MS);
+      if (!p.held) {  // decided: the table says it waits, not that it is thinking
+        p.held = true;
+        this.mark();
+        this.table.render();
+      }
       return;
     }
     this.pending = null;
@@ -433,6 +442,7 @@ export class Bots {
     const how = answers ? "answers" : "decides";
     const text = this.failed ? t("bots.note.failed", params)
       : this.paused ? t(`bots.note.paused.${how}`, params)
+        : this.held() ? t("bots.note.held", params)
         : t(`bots.note.${how}`, params) + (this.loaded ? "" : t("bots.note.loading"));
     const buttons = this.failed ? [
       h("button", { type: "button", class: "btn primary", "data-testid": "bots-retry",
@@ -455,7 +465,8 @@ export class Bots {
 
   mark() {
     const state = !this.any() ? "none" : this.failed ? "error" : this.paused ? "paused"
-      : this.pending ? (this.loaded ? "thinking" : "loading") : "idle";
+      : this.pending ? (this.pending.held ? "waiting" : this.loaded ? "thinking" : "loading")
+        : "idle";
     root.dataset.bots = state;
     if (this.pending) root.dataset.botThinking = String(this.pending.seat);
     else delete root.dataset.botThinking;

@@ -110,12 +110,14 @@ function playerCell(c, seat, name, won) {
   h("span", { class: "who", title: name }, name), won ? " ★" : "");
 }
 
-/** Which seats of the Senate a player took, in order of entry (R9.3).
- * @param {number[]} senate @param {number} seat */
-function senateCell(senate, seat) {
+/** Which seats of the Senate a player took, in order of entry (R9.3); outside it, a player
+ * cannot win the game, though in a series it may still win the series (V3).
+ * @param {number[]} senate @param {number} seat @param {boolean} [series] */
+function senateCell(senate, seat, series = false) {
   const entries = senate.map((q, i) => (q === seat ? i + 1 : 0)).filter(Boolean);
   return h("td", {}, entries.length ? t("end.inSenate", { count: entries.length,
-    entries: listText(entries.map((n) => ordinal(n))) }) : t("end.notInSenate"));
+    entries: listText(entries.map((n) => ordinal(n))) })
+    : t(series ? "end.noneInSenate" : "end.notInSenate"));
 }
 
 /** The results table, scrolled sideways when it must. @param {string[]} head
@@ -147,24 +149,36 @@ export function openEndScreen(table) {
   const series = view.options.series;
   const winner = view.winner;
   const senate = view.senate;
+  const last = series ? view.series[view.series.length - 1] : null;
+  const won = (/** @type {number} */ seat) => view.series.filter((r) => r.winner === seat).length;
   const rows = view.players.map((p) => h("tr", { class: p.seat === winner ? "winner" : "" },
     playerCell(table.colour(p.seat), p.seat, p.name, p.seat === winner),
-    senateCell(senate, p.seat),
+    senateCell(senate, p.seat, Boolean(series)),
     h("td", { "data-testid": `end-hoard-${p.seat}` }, hoardText(p.hoard)),
     series ? h("td", {}, view.series.map((r) => r.totals[p.seat]).join(" + ")) : null,
+    series ? h("td", { class: "num", "data-testid": `end-games-won-${p.seat}` },
+      String(won(p.seat))) : null,
     h("td", { class: "num", "data-testid": `end-total-${p.seat}` },
       String(series ? seriesSum(view, p.seat) : p.total ?? 0))));
-  const head = [t("end.col.player"), t("end.col.senate"), t("end.col.laurels"),
-    ...(series ? [t("end.col.games")] : []), t("end.col.total")];
+  const head = [t("end.col.player"),
+    last ? t("end.col.senateGame", { game: last.game }) : t("end.col.senate"),
+    t("end.col.laurels"), ...(series ? [t("end.col.games"), t("end.col.gamesWon")] : []),
+    t("end.col.total")];
+  const names = view.players.map((p) => table.name(p.seat));
   const body = [
     h("h3", { class: "winner-name", "data-testid": "winner" },
       winner === null ? t("end.noWinner")
         : t(series ? "end.winsSeries" : "end.wins", { name: table.name(winner) })),
     h("p", { "data-testid": "winner-reason" }, series ? seriesReason(table, view) : gameReason(view)),
+    // the series' last game has a winner of its own (R9.3), who need not win the series
+    last ? h("p", { "data-testid": "last-game-winner" }, [last.winner === null ? ""
+      : `${t("end.lastGame", { name: names[last.winner], game: last.game })} `,
+    reason(last.senate, last.totals, names)].join("")) : null,
     resultsTable(head, rows),
   ];
   return openDialog({
-    title: t("end.title"), testid: "end-screen", className: "end", body,
+    title: last ? t("end.gameOver.title", { game: last.game }) : t("end.title"),
+    testid: "end-screen", className: "end", body,
     actions: [
       { label: t("end.replay"), testid: "end-replay", onClick: (d) => { d.close(); table.startReplay(); } },
       { label: t("end.newGame"), kind: "primary", testid: "end-new-game",

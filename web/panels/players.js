@@ -16,7 +16,7 @@ import { t } from "../words/i18n.js";
  * @typedef {object} PlayersTable
  * @property {{replay: {n?: number} | null}} ui  the replay, if one is shown
  * @property {(view?: View) => number | null} decider  the seat the table waits for
- * @property {() => Pick<import("../bots/bots.js").Bots, "actor" | "paused" | "failed" | "soleHuman"
+ * @property {() => Pick<import("../bots/bots.js").Bots, "actor" | "paused" | "failed" | "held" | "soleHuman"
  *   | "level" | "openHands" | "any" | "pause" | "resume">} bots  the bots (made after this panel)
  * @property {() => object} meta  the game's colours, settings and bots (what the panel shows)
  * @property {() => {handover?: boolean, showOwn?: boolean}} settings
@@ -51,12 +51,13 @@ export class Players {
     const decider = app.ui.replay ? null : app.decider(view);
     const bots = app.bots();
     const botActor = bots.actor(view);
-    const thinking = bots.paused || bots.failed ? null : botActor;
+    const held = bots.held();
+    const thinking = bots.paused || bots.failed || held ? null : botActor;
     const sole = app.ui.replay || view.stage === "over" ? null : bots.soleHuman(view);
     const showOwn = sole !== null && app.settings().showOwn !== false;
     // rebuilt only when something it shows changed (a bot's move need not rebuild it twice)
     const key = JSON.stringify([view.players, view.promises, view.pool, view.pile, view.stage,
-      view.log.length, view.log.at(-1)?.text, decider, thinking, bots.paused, bots.failed,
+      view.log.length, view.log.at(-1)?.text, decider, thinking, held, bots.paused, bots.failed,
       app.ui.replay?.n ?? null, app.meta(), view.options.names]);
     if (key === this.key && this.el.isConnected) return;
     this.key = key;
@@ -119,6 +120,7 @@ export class Players {
           onclick: () => (bots.paused ? bots.resume() : bots.pause()) }, label),
         h("span", { class: "hint", "data-testid": "bots-state", "aria-live": "polite" },
           bots.failed ? t("players.bots.failed") : bots.paused ? t("players.bots.paused")
+            : held && botActor !== null ? t("players.bots.held", { name: app.name(botActor) })
             : thinking !== null ? t("players.thinking", { name: app.name(thinking) }) : "")));
     }
     parts.push(
