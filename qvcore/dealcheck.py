@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import combinations_with_replacement
 
 from . import board, deals, laurels
 from .errors import RuleError
@@ -75,6 +76,42 @@ def offer_gains(s: GameState, q: int, terms: Terms,
         return reward + paid, None
     gained, share = split_gains(s, request.path, reward)
     return share + paid, (gained, share)
+
+
+#: hidden tokens beyond this many make some exact change always thinkable: not enumerated
+_GUESSED_TOKENS = 4
+
+
+def change_thinkable(s: GameState, q: int, terms: Terms, reward: int, viewer: int) -> bool:
+    """Whether a split of the requested move with ``q`` on ``terms`` can make its exact change
+    (rulings.md #9) for some content of the hoard ``viewer`` cannot see: its own hoard is
+    known to it, the other party's only by its count and the laurels the deal has it pay (R10).
+    Other supporters' deals are not counted. False: the move would be refused as things
+    stand, whatever the hidden tokens are."""
+    request = s.request
+    assert request is not None
+    p = s.current
+    hidden = q if viewer == p else p
+    paid = terms.mover_pays if hidden == p else terms.consenter_pays
+    unknown = sum(s.hoards[hidden]) - sum(paid)
+    if not 0 <= unknown <= _GUESSED_TOKENS:
+        return True  # many hidden tokens; or a payment it cannot make (R13 refuses that)
+    took = taken_by(s, request.path)
+    _gained, share = split_gains(s, request.path, reward)
+    for rest in combinations_with_replacement(laurels.KINDS, unknown):
+        guess = list(paid)
+        for kind in rest:
+            guess[kind] += 1
+        mover = guess if hidden == p else s.hoards[p][:]
+        other = guess if hidden == q else s.hoards[q][:]
+        if took != EMPTY:
+            mover[took] += 1
+        other[laurels.I] += reward
+        _move_tokens(mover, other, terms.mover_pays)
+        _move_tokens(other, mover, terms.consenter_pays)
+        if deals.split_exchange(mover, other, share - reward) is not None:
+            return True
+    return False
 
 
 def plan_deals(s: GameState, p: int, path: int, supporters: list[int],

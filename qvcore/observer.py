@@ -12,7 +12,7 @@ from typing import cast
 
 from . import board, deals, laurels
 from .board import PATH_FROM, PATH_TO, PATHS_FROM_OFFICE
-from .dealcheck import offer_gains, rewards_for
+from .dealcheck import change_thinkable, offer_gains, rewards_for
 from .legality import (
     actor,
     actor_decides,
@@ -175,11 +175,15 @@ class Observer:
         if offer is None or not self.sees_terms(s, q):
             return []
         most = min(s.offices[PATH_FROM[request.path]].count(q), request.needed)
+        viewer = self.seat
+        assert viewer is not None  # one of the two parties (sees_terms)
         out: list[OfferGains] = []
         for consents in range(1, most + 1):
             points, shared = offer_gains(s, q, offer, consents)
+            reward = rewards_for(s, s.current, [q] * consents).get(q, 0)
             out.append({"consents": consents, "points": points, "split": None if shared is None
-                        else {"total": shared[0], "share": shared[1]}})
+                        else {"total": shared[0], "share": shared[1],
+                              "change": change_thinkable(s, q, offer, reward, viewer)}})
         return out
 
     def _move_refusal(self, s: GameState) -> ErrorData | None:

@@ -179,6 +179,10 @@ class AnswerView(TypedDict):
 class SplitShare(TypedDict):
     total: int
     share: int
+    #: False when the two parties' tokens cannot make the split's exact change, whatever the
+    #: hoard this viewer cannot see holds (its count is known; other deals not counted):
+    #: the move would then be refused as things stand (rulings.md #9)
+    change: bool
 
 
 class OfferGains(TypedDict):

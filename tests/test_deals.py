@@ -325,8 +325,9 @@ def test_r11_r7_2_the_offer_s_worth_is_told_to_the_two_parties_per_consent_count
     request(game, RED, 1, 8, {str(BLACK): {"split": True}})
     asked = {a["player"]: a for a in game.view(BLACK)["request"]["asked"]}
     assert asked[BLACK]["gains"] == [
-        {"consents": 1, "points": 3, "split": {"total": 6, "share": 3}},
-        {"consents": 2, "points": 3, "split": {"total": 7, "share": 3}}]
+        # both hoards empty: the V and black's I(s) cannot make the change (rulings.md #9)
+        {"consents": 1, "points": 3, "split": {"total": 6, "share": 3, "change": False}},
+        {"consents": 2, "points": 3, "split": {"total": 7, "share": 3, "change": False}}]
     assert game.view(RED)["request"]["asked"][0]["gains"] == asked[BLACK]["gains"]
     assert all(a["gains"] == [] for a in game.view(WHITE)["request"]["asked"])
     assert all(a["gains"] == [] for a in game.view(None)["request"]["asked"])
@@ -354,6 +355,38 @@ def test_r11_r13_a_split_the_hoards_cannot_make_refuses_the_move() -> None:
     assert said is not None and (said["rule"], said["code"]) == ("R11", "split_impossible")
     assert said["params"] == error.params
     assert all(game.view(q)["request"]["move_refusal"] is None for q in (BLACK, 2, None))
+
+
+def test_r11_the_two_parties_read_that_a_split_cannot_make_its_change() -> None:
+    """Rulings #9: a split needs exact change. Red asks black to split a V (and black's I
+    reward): 6 points, 3 each; red will hold only the V and black only the I, which no exchange
+    turns into 2 points passed. The two parties read `change: false` in the offer's gains before
+    black answers (a playtest agreed, and then red could not move); with a II in black's hoard
+    the change is made (the V for the II and the I). Each party judges from its own hoard and
+    the other's count only (R10): red does not know black's II, so red reads `true` while black
+    holds a single token of any kind."""
+    game = new_game(3)
+    place(game, 3, RED, BLACK)
+    set_space(game, 3, 7, "V")
+    request(game, RED, 3, 7, {str(BLACK): {"split": True}})
+    for seat in (RED, BLACK):
+        [gains] = game.view(seat)["request"]["asked"][0]["gains"]
+        assert gains["split"] == {"total": 6, "share": 3, "change": False}
+    game = new_game(3)
+    place(game, 3, RED, BLACK)
+    set_space(game, 3, 7, "V")
+    give(game, BLACK, "II")
+    request(game, RED, 3, 7, {str(BLACK): {"split": True}})
+    for seat in (RED, BLACK):
+        [gains] = game.view(seat)["request"]["asked"][0]["gains"]
+        assert gains["split"] == {"total": 6, "share": 3, "change": True}
+    game = new_game(3)
+    place(game, 3, RED, BLACK)
+    set_space(game, 3, 7, "V")
+    give(game, BLACK, "I")  # red cannot tell this I from a II: a change may be possible
+    request(game, RED, 3, 7, {str(BLACK): {"split": True}})
+    assert game.view(RED)["request"]["asked"][0]["gains"][0]["split"]["change"] is True
+    assert game.view(BLACK)["request"]["asked"][0]["gains"][0]["split"]["change"] is False
 
 
 def test_r6_2_the_mover_s_view_says_when_the_answers_give_too_few_consents() -> None:

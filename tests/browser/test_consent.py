@@ -19,6 +19,7 @@ from .play import (
     SEED,
     advance_to,
     engine_log,
+    expect_addressed,
     log_texts,
     office,
     options,
@@ -331,6 +332,28 @@ def test_a_split_no_hoard_can_make_is_named_when_it_leaves_no_way_to_move(
         "The two hoards cannot make the exact change for the split: 1 point would have to pass"
         " from one to the other. (R11) Withdraw the request or do something else.")
     expect(supporters).not_to_contain_text("Not enough consent")
+
+
+def test_the_asked_player_reads_that_a_split_cannot_make_its_change_before_agreeing(
+    app: Page, tmp_path: Path
+) -> None:
+    """R11 (rulings.md #9): Aurelia offers Brutus a split; both hoards are empty, so the laurel
+    and Brutus's rewards can never make the exact change. Brutus reads so in the answer dialog,
+    before he agrees to a deal that would leave Aurelia no way to move (a playtest agreed, and
+    three decisions were wasted); the view's gains say `change: false`."""
+    game = Game({"players": 3, "names": NAMES, "first_player": 0}, 2)
+    for action in (*_adds((0, 1), (1, 1), (2, 3), (0, 0), (1, 1), (2, 3)),
+                   {"type": "request", "player": 0, "from": 1, "to": 8,
+                    "offers": {"1": {"split": True}}}):
+        game.apply(action)
+    gains = game.view(1)["request"]["asked"][0]["gains"]
+    assert [g["split"]["change"] for g in gains if g["split"]] == [False, False]
+    _open_position(app, game, tmp_path)
+    dialog = app.get_by_test_id("answer-dialog")
+    expect_addressed(app, dialog, NAMES[1])
+    expect(dialog.get_by_test_id("answer-no-change")).to_have_text(
+        f"But the laurels you and {NAMES[0]} will hold cannot make this split's exact change: "
+        "as things stand, the move could not be made on these terms. (R11)")
 
 
 def _drain_the_pool(game: Game, rand: random.Random) -> Action:

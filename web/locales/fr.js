@@ -276,6 +276,7 @@ export default {
   "consent.answer.laurel": "Le joueur actif prendrait {laurel}.",
   "consent.answer.offer": "{mover} offre\u00a0: {terms}. En consentant, vous acceptez cette offre.",
   "consent.answer.cannotPay": "Vous n'avez pas les lauriers que cette offre vous demande\u00a0; vous ne pouvez que refuser (R13).",
+  "consent.answer.noChange": "Mais les lauriers que vous et {mover} aurez ne permettent pas de faire l'appoint exact de ce partage\u00a0: en l'état, le déplacement ne pourrait pas se faire à ces conditions. (R11)",
   "consent.answer.cannotPayCounter": "Vous n'avez pas les lauriers que cette offre vous demande\u00a0: refusez ou consentez à vos propres conditions (R11, R13).",
   "consent.answer.promisedConsent": "Vous avez promis votre consentement à {name}\u00a0; la promesse vous engage maintenant (R11).",
   "consent.answer.promisedRefuse": "Vous avez promis de refuser votre consentement à {name}\u00a0; la promesse vous engage maintenant (R11).",

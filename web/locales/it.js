@@ -276,6 +276,7 @@ export default {
   "consent.answer.laurel": "Chi muove prenderebbe {laurel}.",
   "consent.answer.offer": "{mover} offre: {terms}. Se acconsenti, accetti questa offerta.",
   "consent.answer.cannotPay": "Non hai gli Allori che questa offerta ti chiede, quindi puoi solo rifiutare (R13).",
+  "consent.answer.noChange": "Ma con gli Allori che tu e {mover} avrete non si può fare il resto esatto di questa spartizione: così com'è, lo spostamento non potrebbe avvenire a queste condizioni. (R11)",
   "consent.answer.cannotPayCounter": "Non hai gli Allori che questa offerta ti chiede: rifiuta, oppure acconsenti a condizioni tue (R11, R13).",
   "consent.answer.promisedConsent": "Hai promesso il consenso {a:name}; la promessa ora ti vincola (R11).",
   "consent.answer.promisedRefuse": "Hai promesso di negare il consenso {a:name}; la promessa ora ti vincola (R11).",

@@ -152,6 +152,13 @@ export function openAnswerDialog(table, seat) {
     body.push(h("p", { class: "offer-numbers", "data-testid": "answer-offer-numbers" },
       offerNumbers(asked?.gains ?? [])));
   }
+  // a split whose exact change the two hoards cannot make, however many consents (the view's
+  // gains judge it from this seat's knowledge, rulings.md #9)
+  const splits = (asked?.gains ?? []).filter((g) => g.split);
+  if (offer && splits.length && splits.every((g) => g.split?.change === false)) {
+    body.push(h("p", { class: "note", "data-testid": "answer-no-change" },
+      t("consent.answer.noChange", { mover: table.name(mover) })));
+  }
   if (offer && senators > 0 && !choices.some((c) => c > 0) && !promise) {
     body.push(h("p", { class: "note", "data-testid": "answer-cannot-pay" }, t(withTerms.length
       ? "consent.answer.cannotPayCounter" : "consent.answer.cannotPay")));
@@ -210,7 +217,7 @@ export function openAnswerDialog(table, seat) {
  * pool lasts, a split's share, R7.2, R11): for one consent, then for both senators' where the
  * player has two in the office.
  * @param {{consents: number, points: number,
- *   split: {total: number, share: number} | null}[]} gains */
+ *   split: {total: number, share: number, change: boolean} | null}[]} gains */
 export function offerNumbers(gains) {
   const [one, both] = gains;
   if (!one) return "";
