@@ -610,7 +610,7 @@ def request_blocked(s: GameState, p: int, path: int) -> RuleError | None:
     if code == _FULL:
         return _office_full(b)
     if code == _NOBODY:
-        return RuleError("R6.3", "nobody_to_ask", f"no other player has a senator in office {a}",
+        return RuleError("R6.2", "nobody_to_ask", f"no other player has a senator in office {a}",
                          office=a)
     needed = CONSENTS_NEEDED[a]
     missing = needed - (s.offices[a].count(p) - 1 + most_consents(s, p, a, needed))

@@ -120,7 +120,7 @@ def test_r6_2_lone_senator_in_a_3_seat_office_is_stuck() -> None:
     error = rejected(game, mv(RED, 8, 12), "needs_consent", "R6.2")
     assert str(error) == "R6.2: leaving office 8 needs 1 more consent"
     assert error.params == {"office": 8, "missing": 1}
-    rejected(game, rq(RED, 8, 12), "nobody_to_ask", "R6.3")
+    rejected(game, rq(RED, 8, 12), "nobody_to_ask", "R6.2")
     rejected(game, mv(RED, 8, 12, [RED]), "not_enough_own", "R6.3")
 
 
@@ -470,7 +470,7 @@ def test_r6_move_hints_explain_why_a_path_is_closed() -> None:
     place(game, 4, BLACK)
     hints = {(h["from"], h["to"]): h for h in game.view(RED)["moves"]}
     assert hints[(0, 4)]["reason"] == "R6: office 4 has no free seat"
-    assert hints[(8, 12)]["reason"] == "R6.3: no other player has a senator in office 8"
+    assert hints[(8, 12)]["reason"] == "R6.2: no other player has a senator in office 8"
     assert hints[(8, 12)]["error"]["code"] == "nobody_to_ask"
     assert hints[(0, 4)]["click"] == hints[(8, 12)]["click"] == "refused"
     assert hints[(3, 6)]["possible"] is True and hints[(3, 6)]["free"] is False

@@ -142,7 +142,7 @@ def test_r4_malformed_or_unlisted_actions_change_nothing(action: Any, code: str,
     ({"type": "move", "player": RED, "from": 13, "to": 14}, "no_such_path", "R4"),
     # requests
     ({"type": "request", "player": RED, "from": 0, "to": 4}, "not_your_senator", "R4"),
-    ({"type": "request", "player": RED, "from": 3, "to": 6}, "nobody_to_ask", "R6.3"),
+    ({"type": "request", "player": RED, "from": 3, "to": 6}, "nobody_to_ask", "R6.2"),
     ({"type": "request", "player": RED, "from": 1, "to": 8, "offers": {"1": {"mover_pays":
                                                                            ["V"]}}},
      "cannot_pay", "R13"),
