@@ -265,14 +265,15 @@ export class App {
   }
 
   /** Why a click was refused, at the bottom of the screen for a few seconds when the message
-   * under the turn panel is out of sight (a phone, a tablet held upright: the board fills the
-   * screen). It takes no click, so the controls under it stay usable; the message itself is
+   * under the turn panel is out of sight, wholly or in part (a phone, a tablet held upright: the
+   * board fills the screen; a laptop: a long turn panel). It takes no click, so the controls under it stay usable; the message itself is
    * what a screen reader reads (the copy is hidden from it). */
   sayInSight(text, message) {
     let toast = $("message-toast");
     clearTimeout(this.toastTimer);
     const box = text ? message.getBoundingClientRect() : null;
-    if (!box || (box.bottom > 0 && box.top < innerHeight)) {  // nothing to say, or in sight
+    // nothing to say, or the whole message in sight (one cut by the screen's edge is not read)
+    if (!box || (box.top >= 0 && box.bottom <= innerHeight)) {
       if (toast) toast.textContent = "";
       return;
     }

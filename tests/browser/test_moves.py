@@ -74,6 +74,28 @@ def test_the_reason_for_a_refused_click_is_in_sight_on_a_phone(app: Page) -> Non
     assert toast.evaluate("t => getComputedStyle(t).pointerEvents") == "none"
 
 
+def test_a_reason_cut_by_the_bottom_of_the_screen_is_shown_whole(app: Page) -> None:
+    """R4: on a laptop the message under the turn panel can start above the bottom of the
+    screen and end below it (a playtest read half the reason at 1366x768); it counts as out of
+    sight, and its copy shows whole at the bottom of the screen."""
+    first_senators(app)
+    office(app, 1).focus()
+    app.keyboard.press("Enter")
+    office(app, 9).focus()
+    app.keyboard.press("Enter")
+    message = app.get_by_test_id("message")
+    expect(message).to_have_text(re.compile(r"\(R4\)$"))
+    box = message.bounding_box()
+    assert box is not None and box["height"] > 20
+    app.evaluate("() => window.scrollTo(0, 0)")
+    app.set_viewport_size(ViewportSize(width=1366, height=int(box["y"] + box["height"] / 2)))
+    office(app, 9).focus()
+    app.keyboard.press("Enter")
+    toast = app.get_by_test_id("message-toast")
+    expect(toast).to_have_text(message.inner_text())
+    expect(toast).to_be_in_viewport(ratio=1)
+
+
 def test_a_senator_that_can_go_nowhere_says_so_in_sight_on_a_phone(app: Page) -> None:
     """R6.2: Aurelia's one senator in office 1 (five seats) cannot leave without Caesar; on a
     phone, selecting it says so at the bottom of the screen too, as a refused click does (a
