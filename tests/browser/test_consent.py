@@ -70,6 +70,10 @@ def test_a_refused_consent_then_another_action(app: Page) -> None:
     expect(move).not_to_contain_text("no terms")
     move.get_by_test_id(f"offer-edit-{asked[0]}").click()
     terms.get_by_test_id("promise-add").click()
+    # a new promise starts as the offer's author's own, to the other party (what an offer
+    # gives; a playtest read "the asked player will consent to you" in its own offer)
+    expect(terms.get_by_test_id("promise-by")).to_have_value(str(mover))
+    expect(terms.get_by_test_id("promise-player")).to_have_value(str(asked[0]))
     terms.get_by_test_id("promise-by").select_option(str(mover))
     # nobody promises to themselves (R11): the promisor is not offered as its addressee
     expect(terms.get_by_test_id("promise-player").locator(f'option[value="{mover}"]')

@@ -80,7 +80,8 @@ function promiseEditor(table, view, o, initial) {
   const promises = [];
   const promiseList = h("div", { class: "promises" });
   const seats = view.players.map((p) => p.seat);
-  const addPromise = (p = { by: o.consenter, kind: "consent", player: o.mover }) => {
+  const other = o.composer === o.mover ? o.consenter : o.mover;
+  const addPromise = (p = { by: o.composer, kind: "consent", player: other }) => {
     const by = h("select", { "aria-label": t("terms.promise.by"), "data-testid": "promise-by" },
       [o.mover, o.consenter].map((q) => h("option", { value: String(q), selected: q === p.by }, table.name(q))));
     const kind = h("select", { "aria-label": t("terms.promise.kind"), "data-testid": "promise-kind" },
@@ -134,12 +135,13 @@ function promiseEditor(table, view, o, initial) {
     promiseList,
     h("button", { type: "button", class: "btn small", "data-testid": "promise-add",
       onclick: () => addPromise(unlisted()) }, t("terms.promise.add")));
-  /** A consent promise between the two parties not listed yet, if one is left: a new row
-   * starts from it (a deal listing one promise twice is refused, R11). */
+  /** A consent promise between the two parties not listed yet, if one is left, the terms'
+   * author's own first (what the terms give): a new row starts from it (a deal listing one
+   * promise twice is refused, R11). */
   const unlisted = () => {
     const listed = new Set(value().map((x) => `${x.by}:${x.kind}:${x.player}`));
-    return [{ by: o.consenter, kind: "consent", player: o.mover },
-      { by: o.mover, kind: "consent", player: o.consenter }]
+    return [{ by: o.composer, kind: "consent", player: other },
+      { by: other, kind: "consent", player: o.composer }]
       .find((x) => !listed.has(`${x.by}:${x.kind}:${x.player}`));
   };
   /** The promises as the protocol's terms name them. */
