@@ -357,7 +357,7 @@ def test_the_asked_player_reads_that_a_split_cannot_make_its_change_before_agree
     expect_addressed(app, dialog, NAMES[1])
     expect(dialog.get_by_test_id("answer-no-change")).to_have_text(
         f"But the laurels you and {NAMES[0]} will hold cannot make this split's exact change: "
-        "as things stand, the move could not be made on these terms. (R11)")
+        "as things stand, the move could not be made on these terms (R11).")
 
 
 def _drain_the_pool(game: Game, rand: random.Random) -> Action:

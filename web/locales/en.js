@@ -276,7 +276,7 @@ export default {
   "consent.answer.laurel": "The mover would take {laurel}.",
   "consent.answer.offer": "{mover} offers: {terms}. If you agree, you accept this offer.",
   "consent.answer.cannotPay": "You do not hold the laurels this offer asks of you, so you can only refuse (R13).",
-  "consent.answer.noChange": "But the laurels you and {mover} will hold cannot make this split's exact change: as things stand, the move could not be made on these terms. (R11)",
+  "consent.answer.noChange": "But the laurels you and {mover} will hold cannot make this split's exact change: as things stand, the move could not be made on these terms (R11).",
   "consent.answer.cannotPayCounter": "You do not hold the laurels this offer asks of you: refuse, or agree on terms of your own (R11, R13).",
   "consent.answer.promisedConsent": "You promised to consent to {name}; the promise binds now (R11).",
   "consent.answer.promisedRefuse": "You promised to refuse {name}; the promise binds now (R11).",

@@ -276,7 +276,7 @@ export default {
   "consent.answer.laurel": "Quien mueve tomaría {laurel}.",
   "consent.answer.offer": "{mover} ofrece: {terms}. Si apoyas, aceptas esta oferta.",
   "consent.answer.cannotPay": "No tienes los laureles que esta oferta te pide, así que solo puedes rechazar (R13).",
-  "consent.answer.noChange": "Pero con los laureles que tú y {mover} tendréis no se puede dar el cambio exacto de este reparto: tal como están las cosas, el movimiento no podría hacerse en estas condiciones. (R11)",
+  "consent.answer.noChange": "Pero con los laureles que tú y {mover} tendréis no se puede dar el cambio exacto de este reparto: tal como están las cosas, el movimiento no podría hacerse en estas condiciones (R11).",
   "consent.answer.cannotPayCounter": "No tienes los laureles que esta oferta te pide: rechaza o apoya con condiciones propias (R11, R13).",
   "consent.answer.promisedConsent": "Prometiste apoyar a {name}; la promesa te obliga ahora (R11).",
   "consent.answer.promisedRefuse": "Prometiste negarle tu apoyo a {name}; la promesa te obliga ahora (R11).",
