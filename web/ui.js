@@ -266,8 +266,9 @@ export class App {
 
   /** Why a click was refused, at the bottom of the screen for a few seconds when the message
    * under the turn panel is out of sight, wholly or in part (a phone, a tablet held upright: the
-   * board fills the screen; a laptop: a long turn panel). It takes no click, so the controls under it stay usable; the message itself is
-   * what a screen reader reads (the copy is hidden from it). */
+   * board fills the screen; a laptop: a long turn panel). It takes no click, so the controls
+   * under it stay usable; the message itself is what a screen reader reads (the copy is hidden
+   * from it). */
   sayInSight(text, message) {
     let toast = $("message-toast");
     clearTimeout(this.toastTimer);

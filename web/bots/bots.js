@@ -7,9 +7,9 @@
 // After every new view the page calls sync(): if a bot is among the seats the table waits for
 // (bots answer before humans), it is asked to decide at once; its action is played no earlier
 // than the visible pause after the question (the pause overlaps the thinking) and reads in the
-// log like anyone's. Marks <html data-bots="none|loading|thinking|waiting|idle|paused|error"> (waiting: decided, held
-// until a dialog or the replay closes) and
-// data-bot-thinking="<seat>" for tests and benchmarks.
+// log like anyone's. Marks <html data-bots="none|loading|thinking|waiting|idle|paused|error">
+// (waiting: decided, held until a dialog or the replay closes) and data-bot-thinking="<seat>"
+// for tests and benchmarks.
 //
 // The pause: ?botpause=<ms> in the URL, else localStorage "quo-vadis.bot-pause-ms", else 700 ms.
 
