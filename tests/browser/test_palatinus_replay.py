@@ -10,6 +10,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from qvcore.palatinus.game import Game
@@ -170,3 +171,46 @@ def test_a_save_with_a_move_against_the_rules_names_the_move(
     expect(pal.get_by_test_id("pal-message")).to_have_text(
         "Move 3 of this save breaks the rules: it cannot be replayed.")
     assert pal.get_attribute("html", "data-pal-stage") is None
+
+
+#: where the board and the ▶ button are on the screen, and whether the log's current line lies
+#: within the log's own box
+PLACES = """() => {
+  const log = document.getElementById("pal-log").getBoundingClientRect();
+  const line = document.querySelector("#pal-log li.current")?.getBoundingClientRect();
+  const top = (selector) => document.querySelector(selector).getBoundingClientRect().top;
+  return {board: top("#pal-board"), next: top('[data-testid="pal-replay-next"]'),
+          line: !line || (line.top >= log.top - 1 && line.bottom <= log.bottom + 1)};
+}"""
+
+
+@pytest.mark.browser_context_args(viewport={"width": 390, "height": 844}, has_touch=True,
+                                  is_mobile=True)
+def test_on_a_phone_stepping_through_the_replay_leaves_the_board_where_it_is(
+    pal: Page, tmp_path: Path  # noqa: F811
+) -> None:
+    """A playtest on a phone tapped ▶ through a finished game's replay (P8) and the page
+    scrolled down to the log's newest line at each tap, until the board was above the
+    screen: the board stays where it is, and only the log's own list scrolls to its line."""
+    save = finished_save(11)
+    open_save(pal, save, tmp_path)
+    pal.locator("html[data-pal-scoring]").wait_for(state="attached")
+    pal.get_by_test_id("pal-score-all").click()
+    pal.get_by_test_id("pal-replay").click()
+    pal.locator("html[data-pal-replay='0']").wait_for(state="attached")
+    step = pal.get_by_test_id("pal-replay-next")
+    step.scroll_into_view_if_needed()  # the player scrolls to the bar, under the board
+    before = pal.evaluate(PLACES)
+    for shown in range(1, 16):
+        box = step.bounding_box()
+        assert box and box["y"] >= 0 and box["y"] + box["height"] <= 844, (shown, box)
+        pal.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        pal.locator(f"html[data-pal-replay='{shown}']").wait_for(state="attached")
+        now = pal.evaluate(PLACES)
+        # the board never goes up (the key under it may grow shorter as the places fill:
+        # the page then keeps the button under the finger and the board comes down a little)
+        assert now["board"] >= before["board"] - 1, (shown, before, now)
+        assert abs(now["next"] - before["next"]) <= 1, (shown, before, now)
+        assert now["line"], (shown, "the current line is out of the log's sight")
+    # the list did scroll: its first lines are above its top
+    assert pal.evaluate('document.getElementById("pal-log").scrollTop') > 0

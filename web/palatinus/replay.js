@@ -96,6 +96,18 @@ export class PalReplay {
     replace(table.els.log, log.slice(0, n).map((e, i) => h("li", {
       class: i === n - 1 ? "current" : null, "aria-current": i === n - 1 ? "step" : null },
     logText(e.event, names))));
-    table.els.log.querySelector(".current")?.scrollIntoView({ block: "nearest" });
+    showCurrent(table.els.log);
   }
+}
+
+/** The log's own list scrolled (the least it can) so that its current line is in sight; never
+ * the page: on a phone, where the log is under the board, a playtest tapped ▶ and saw the page
+ * follow the log until the board was above the screen. @param {HTMLElement} list */
+function showCurrent(list) {
+  const line = list.querySelector(".current");
+  if (!line) return;
+  const box = list.getBoundingClientRect();
+  const at = line.getBoundingClientRect();
+  if (at.top < box.top) list.scrollTop -= box.top - at.top;
+  else if (at.bottom > box.bottom) list.scrollTop += at.bottom - box.bottom;
 }
