@@ -214,3 +214,25 @@ def test_on_a_phone_stepping_through_the_replay_leaves_the_board_where_it_is(
         assert now["line"], (shown, "the current line is out of the log's sight")
     # the list did scroll: its first lines are above its top
     assert pal.evaluate('document.getElementById("pal-log").scrollTop') > 0
+
+
+def test_the_banner_says_replay_while_the_game_is_watched_again(
+    pal: Page, tmp_path: Path  # noqa: F811
+) -> None:
+    """A playtest watched a finished game again under a banner saying "Game over" until it
+    switched the language: the banner says the replay from its first position (P8: past
+    positions of a finished game), and the end again once the replay is left."""
+    open_save(pal, finished_save(11), tmp_path)
+    pal.locator("html[data-pal-scoring]").wait_for(state="attached")
+    pal.get_by_test_id("pal-score-all").click()
+    banner = pal.locator("#banner")
+    expect(banner).to_have_text("Game over")
+    pal.get_by_test_id("pal-replay").click()
+    pal.locator("html[data-pal-replay='0']").wait_for(state="attached")
+    expect(banner).to_have_text("Replay")
+    pal.get_by_test_id("pal-replay-next").click()
+    pal.locator("html[data-pal-replay='1']").wait_for(state="attached")
+    expect(banner).to_have_text("Replay")
+    pal.get_by_test_id("pal-replay-exit").click()
+    pal.locator("html:not([data-pal-replay])").wait_for(state="attached")
+    expect(banner).to_have_text("Game over")

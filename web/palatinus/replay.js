@@ -68,6 +68,7 @@ export class PalReplay {
     const table = this.table;
     const names = table.names();
     table.els.heading.textContent = t("palatinus.replay.heading");
+    table.renderBanner(view);  // the replay, from its first position (stop() draws the end's)
     table.board.draw(view);
     table.renderPlayers(view);  // what each held then, not at the end
     const button = (label, aria, testid, delta) => h("button", { type: "button", class: "btn",
