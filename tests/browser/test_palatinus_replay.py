@@ -22,9 +22,9 @@ from tests.browser.test_palatinus import (  # noqa: F401  (the page's fixtures)
 from tools.pins import fetch_axe
 
 
-def finished_save(seed: int) -> dict[str, Any]:
+def finished_save(seed: int, names: tuple[str, str] = ("Ada", "Bruno")) -> dict[str, Any]:
     """A two-player game played to its end by random legal actions."""
-    game = Game({"players": 2, "names": ["Ada", "Bruno"]}, seed)
+    game = Game({"players": 2, "names": list(names)}, seed)
     rand = random.Random(seed)
     while not game.is_over():
         game.apply(rand.choice(game.legal_actions()))

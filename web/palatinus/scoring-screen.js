@@ -111,7 +111,7 @@ export function resultTable(table, total) {
         h("th", { scope: "col" }, t(`palatinus.result.${k}`))))),
     h("tbody", {}, total.players.map((p) => h("tr", {
       class: winners.has(p.player) ? "winner" : "", "data-winner": String(winners.has(p.player)) },
-    h("th", { scope: "row" }, table.who(p.player),
+    h("th", { scope: "row" }, table.who(p.player, true),
       winners.has(p.player) ? ` ★ ${t("palatinus.result.winner")}` : ""),
     h("td", {}, p.tokens.join(" + ") || "–"),
     h("td", {}, p.discs.join(" + ") || "–"),

@@ -363,9 +363,13 @@ export class PalTable {
       "aria-hidden": "true" }, String(seat + 1));
   }
 
-  /** @param {number} seat */
-  who(seat) {
-    return h("span", { class: "pal-who" }, this.chip(seat), this.view.players[seat].name);
+  /** A seat's chip and name. A long name (the form takes 30 characters) wraps where it is
+   * written, or, `cut`, ends in an ellipsis, whole in its title (palatinus.css).
+   * @param {number} seat @param {boolean} [cut] */
+  who(seat, cut = false) {
+    const name = this.view.players[seat].name;
+    return h("span", { class: "pal-who" }, this.chip(seat),
+      h("span", { class: cut ? "pal-name cut" : "pal-name", title: cut ? name : null }, name));
   }
 
   undoButton() {
