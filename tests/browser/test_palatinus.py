@@ -725,11 +725,51 @@ def test_p8_a_tile_laid_in_the_set_up_is_not_taken_back(pal: Page) -> None:
     start(pal, ["human", "human"])
     human_turn(pal)
     assert actions(pal) == 1 and stage(pal) == "setup"
-    pal.get_by_test_id("pal-undo").click()
+    wait_armed(pal)
+    pal.get_by_test_id("pal-undo").click(force=True)  # it reads disabled (Playwright waits)
     expect(pal.get_by_test_id("undo-confirm")).to_have_count(0)
     expect(pal.get_by_test_id("pal-message")).to_have_text(
         "A laid tile stays laid: the tile it turned up has been seen.")
     assert actions(pal) == 1
+
+
+def test_undo_looks_disabled_wherever_the_engine_would_refuse_it(pal: Page) -> None:
+    """Ruling 16 (P3.2, P8): a laid tile stays laid. A playtest found Undo enabled all through
+    the set-up and at a person's first placement against a bot, where a tap could only be
+    refused: there it looks and reads disabled, the engine's reason its tooltip (a tap still
+    says it, as Quo Vadis?'s Undo does), until the person has placed an inhabitant."""
+    refusal = "A laid tile stays laid: the tile it turned up has been seen."
+    start(pal, ["human", "easy"])
+    undo = pal.get_by_test_id("pal-undo")
+    lays = 0
+    while True:
+        now = pal.evaluate("() => ({...document.documentElement.dataset})")
+        if now.get("palTurn") != "human":
+            wait_next(pal, int(now.get("palActions") or "0"))
+            continue
+        if now.get("palStage") == "place":
+            break
+        if lays:  # the person's last action is a tile laid
+            expect(undo).to_have_attribute("aria-disabled", "true")
+            expect(undo).to_have_attribute("title", refusal)
+        else:  # nothing of the person's to take back
+            expect(undo).to_be_disabled()
+        human_turn(pal)
+        lays += 1
+    assert lays
+    expect(undo).to_have_attribute("aria-disabled", "true")
+    expect(undo).to_have_attribute("title", refusal)
+    before = actions(pal)
+    wait_armed(pal)
+    undo.click(force=True)  # a real tap: Playwright waits for enabled ones
+    expect(pal.get_by_test_id("pal-message")).to_have_text(refusal)
+    assert actions(pal) == before
+    human_turn(pal)  # the person's first placement, which Undo may take back
+    pal.locator("html[data-pal-turn='human']").wait_for(state="attached")
+    assert stage(pal) == "place"
+    expect(undo).to_be_enabled()
+    expect(undo).not_to_have_attribute("aria-disabled", "true")
+    expect(undo).not_to_have_attribute("title", refusal)
 
 
 def test_undo_the_autosave_and_a_saved_file(pal: Page, tmp_path: Path) -> None:

@@ -179,12 +179,18 @@ export class PalTable {
   /** Say why the engine refused, in the page's language; nothing changed.
    * @param {{rule: string, code?: string, message: string, params?: Record<string, any>}} error */
   fail(error) {
+    this.say(() => this.refusal(error));
+    return false;
+  }
+
+  /** The engine's refusal in the page's language.
+   * @param {{rule: string, code?: string, message: string, params?: Record<string, any>}} error */
+  refusal(error) {
     const key = `palatinus.error.${error.code}`;
     // a save's actions count from 0 in the protocol, from 1 for a player
     const index = Number.isInteger(error.params?.index) ? error.params.index + 1 : undefined;
-    this.say(() => t(has(key) ? key : "palatinus.error.other", { rule: error.rule,
-      message: error.message, index }));
-    return false;
+    return t(has(key) ? key : "palatinus.error.other", { rule: error.rule,
+      message: error.message, index });
   }
 
   /** The message under the board: a text, or a function that words it in the chosen
@@ -246,16 +252,9 @@ export class PalTable {
    * first, as the Quo Vadis? table asks. */
   async undo() {
     if (!this.mayAct()) return;
-    const saved = this.engine.save(null);
-    if (!saved.ok) return;
-    const actions = saved.save.actions;
-    let count = 0;
-    for (let i = actions.length - 1; i >= 0; i -= 1) {
-      count += 1;
-      if (this.seats[actions[i].player]?.kind === "human") break;
-    }
+    const { actions, count } = this.undoCount();
+    if (!count) return;
     const undone = actions[actions.length - count];
-    if (!count || this.seats[undone?.player]?.kind !== "human") return;
     const allowed = this.engine.checkUndo(count);
     if (!allowed.ok) return void this.fail(allowed.error);  // never asked, then refused
     if (this.humans > 1 && undone.player !== this.view.current) {
@@ -272,6 +271,20 @@ export class PalTable {
     this.final = null;
     this.adopt(reply.view, reply.actions);
     this.autosave();
+  }
+
+  /** What Undo would take back: the actions, and how many of the last ones go back to and
+   * including the last one a person played (0: none of them is a person's).
+   * @returns {{actions: {player: number}[], count: number}} */
+  undoCount() {
+    const saved = this.engine.save(null);
+    const actions = saved.ok ? saved.save.actions : [];
+    for (let i = actions.length - 1; i >= 0; i -= 1) {
+      if (this.seats[actions[i].player]?.kind === "human") {
+        return { actions, count: actions.length - i };
+      }
+    }
+    return { actions, count: 0 };
   }
 
   /** The seat to act now is a person's, and its own view may be shown. @param {number} seat */
@@ -372,10 +385,16 @@ export class PalTable {
       h("span", { class: cut ? "pal-name cut" : "pal-name", title: cut ? name : null }, name));
   }
 
+  /** Undo: disabled with nothing of a person's to take back; where the engine would refuse it
+   * (ruling 16: a laid tile stays laid), it looks and reads disabled, the engine's reason its
+   * tooltip, and a tap says that reason (undo), as Quo Vadis?'s Undo does. */
   undoButton() {
-    const humanBefore = this.actions > 0 && this.humans > 0;
+    const { count } = this.undoCount();
+    const allowed = count ? this.engine.checkUndo(count) : null;
+    const refused = allowed && !allowed.ok ? this.refusal(allowed.error) : null;
     return h("button", { type: "button", class: "btn", "data-testid": "pal-undo",
-      disabled: !humanBefore, onclick: () => this.undo() }, t("palatinus.undo"));
+      disabled: !count, "aria-disabled": refused ? "true" : null, title: refused,
+      onclick: () => this.undo() }, t("palatinus.undo"));
   }
 
   renderSetup() {
