@@ -166,9 +166,23 @@ def test_p5_hills_go_in_letter_order_and_a_capture_changes_later_hills() -> None
 def test_p7_points_and_the_tie_break_then_a_shared_victory_ruling_8() -> None:
     out = Outcome(captured=[[0, 1], [], []], tokens=[[3], [5], [4]], discs=[[], [], [1]])
     assert [out.points(q) for q in range(3)] == [5, 5, 5]
+    assert out.leaders() == [0, 1, 2]
     assert out.winners() == [0]  # 3 things against 1 and 2
     out = Outcome(captured=[[0], [], []], tokens=[[4], [3], []], discs=[[], [2], []])
+    assert out.leaders() == [0, 1]
     assert out.winners() == [0, 1]  # 5 points and 2 things each: shared
+    out = Outcome(captured=[[], [], []], tokens=[[4], [3], []], discs=[[], [], []])
+    assert out.leaders() == out.winners() == [0]  # no tie: nothing to break
+
+
+def test_p7_the_total_step_names_the_seats_tied_on_points() -> None:
+    # the page says how P7's tie-break went from the total step: red and yellow tie for hill
+    # C (a disc of 2 each, 2 points and 1 thing each): tied, and a shared victory (ruling 8)
+    tied: Any = score(board((8, RED, F), (13, YELLOW, F)), set(), LETTERS, TOKENS, 3).steps[-1]
+    assert tied["tied"] == [RED, YELLOW] and tied["winners"] == [RED, YELLOW]
+    # yellow alone takes hill C: nothing to break
+    alone: Any = score(board((10, YELLOW, F)), set(), LETTERS, TOKENS, 3).steps[-1]
+    assert alone["tied"] == [] and alone["winners"] == [YELLOW]
 
 
 def test_p5_the_final_steps_reveal_every_kind_and_total_everything() -> None:

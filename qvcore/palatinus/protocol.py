@@ -87,6 +87,7 @@ class StepData(TypedDict, total=False):
     players: list[int] | list[PlayerTotal]
     disc: int
     winners: list[int]
+    tied: list[int]
 
 
 class TileView(TypedDict):

@@ -30,11 +30,15 @@ class Outcome:
         """P7's tie-break count: tokens, discs and captives."""
         return len(self.captured[seat]) + len(self.tokens[seat]) + len(self.discs[seat])
 
-    def winners(self) -> list[int]:
-        """P7 and ruling 8: most points, then most things; a remaining tie is shared."""
+    def leaders(self) -> list[int]:
+        """P7: the seats with the most points (more than one: the tie-break decides)."""
         seats = range(len(self.captured))
         best = max(self.points(q) for q in seats)
-        tied = [q for q in seats if self.points(q) == best]
+        return [q for q in seats if self.points(q) == best]
+
+    def winners(self) -> list[int]:
+        """P7 and ruling 8: most points, then most things; a remaining tie is shared."""
+        tied = self.leaders()
         most = max(self.things(q) for q in tied)
         return [q for q in tied if self.things(q) == most]
 
@@ -94,7 +98,9 @@ def score(board: dict[int, Placed], springs: set[int] | frozenset[int],
             {"player": q, "captured": len(out.captured[q]), "tokens": list(out.tokens[q]),
              "discs": list(out.discs[q]), "points": out.points(q), "things": out.things(q)}
             for q in range(players)]
-        steps.append({"step": "total", "winners": out.winners(), "players": totals})
+        leaders = out.leaders()
+        steps.append({"step": "total", "winners": out.winners(), "players": totals,
+                      "tied": leaders if len(leaders) > 1 else []})
     return out
 
 

@@ -8,7 +8,7 @@
 import { h, replace } from "../panels/dom.js";
 import { t } from "../words/i18n.js";
 import { boardAfter, boardBefore, hillAt, tilesAfter } from "./scoring.js";
-import { stepText } from "./words.js";
+import { stepText, tieBreakText } from "./words.js";
 
 const root = document.documentElement;
 
@@ -59,7 +59,8 @@ export function renderScoring(table) {
       tabindex: shownSteps.length ? "0" : null, "aria-label": t("palatinus.score.heading") },
       shownSteps.map((st) => h("li", { class: `pal-step ${st.step}`, "data-step": st.step },
         stepText(st, names)))),
-    done ? [resultTable(table, steps[steps.length - 1]), replayButton(table)]
+    done ? [resultTable(table, steps[steps.length - 1]),
+      tieBreakNote(steps[steps.length - 1], names), replayButton(table)]
       : h("p", { class: "pal-row" },
         h("button", { type: "button", class: "btn primary", "data-testid": "pal-score-next",
           onclick: next }, t("palatinus.score.next")),
@@ -98,6 +99,14 @@ function showNewestStep(table) {
 function replayButton(table) {
   return h("p", {}, h("button", { type: "button", class: "btn", "data-testid": "pal-replay",
     onclick: () => table.replay.start() }, t("palatinus.replay")));
+}
+
+/** Under the result, how P7's tie-break decided between players tied on points (a playtest
+ * read only "The winner: …"), or nothing without a tie.
+ * @param {StepData} total the `total` step @param {string[]} names */
+function tieBreakNote(total, names) {
+  const text = tieBreakText(total, names);
+  return text ? h("p", { class: "hint", "data-testid": "pal-tie-break" }, text) : null;
 }
 
 /** Who scored what, the winners starred.

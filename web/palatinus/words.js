@@ -38,10 +38,30 @@ export function stepText(st, names) {
     case "tie": return t("palatinus.step.tie", { hill: st.hill,
       names: listText(st.players.map((p) => who(names, p))), token: st.token });
     case "unclaimed": return t("palatinus.step.unclaimed", { hill: st.hill });
-    case "total": return t("palatinus.step.total", {
-      names: listText(st.winners.map((p) => who(names, p))), count: st.winners.length });
+    case "total": {
+      const text = t("palatinus.step.total", {
+        names: listText(st.winners.map((p) => who(names, p))), count: st.winners.length });
+      const tie = tieBreakText(st, names);
+      return tie ? `${tie} ${text}` : text;
+    }
     default: return st.step;
   }
+}
+
+/**
+ * How P7's tie-break went when players tied on the most points (the total step's `tied`),
+ * with each tied player's count of tokens, discs and captured inhabitants; "" without a tie.
+ * @param {import("qvcore-palatinus-protocol").StepData} st the `total` step
+ * @param {string[]} names
+ */
+export function tieBreakText(st, names) {
+  const tied = st.tied ?? [];
+  if (tied.length < 2) return "";
+  const totals = /** @type {import("qvcore-palatinus-protocol").PlayerTotal[]} */ (st.players);
+  const row = (seat) => totals.find((p) => p.player === seat);
+  return t("palatinus.step.tieBreak", { names: listText(tied.map((q) => who(names, q))),
+    count: row(tied[0])?.points ?? 0,
+    counts: listText(tied.map((q) => `${who(names, q)} ${row(q)?.things ?? 0}`)) });
 }
 
 /** A placeable inhabitant in words: "merchant, face up". @param {{kind: string, wolf: boolean}} p */
