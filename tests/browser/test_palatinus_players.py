@@ -4,10 +4,12 @@ long, in every place the page writes them, and who owns which colour (P2)."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Page, ViewportSize, expect
 
+from qvcore.palatinus.game import Game
 from tests.browser.test_palatinus import (  # noqa: F401  (the page's fixtures)
     browser_context_args,
     human_turn,
@@ -60,3 +62,35 @@ def test_a_long_name_never_widens_the_page(pal: Page, tmp_path: Path, width: int
     pal.get_by_test_id("pal-replay-last").click()
     pal.locator("html[data-pal-replay]:not([data-pal-replay='0'])").wait_for(state="attached")
     assert pal.evaluate(WIDER) <= 0, "the replay"
+
+
+def extra_colours_placed() -> dict[str, Any]:
+    """A two-player game (P2) in which both players have placed all four inhabitants of
+    their extra colour (ruling 6: seat 1's yellow, seat 2's green), and hold others still."""
+    game = Game({"players": 2, "names": ["Ada", "Bruno"]}, 5)
+
+    def extra_held() -> int:
+        return sum(row["count"] for p in game.view(None)["players"] for row in p["screen"]
+                   if row["colour"] in (2, 3))
+
+    while extra_held():
+        legal = game.legal_actions()
+        extra = [a for a in legal if a["type"] == "place" and a["colour"] in (2, 3)]
+        game.apply((extra or legal)[0])
+    assert not game.is_over()
+    return game.save({"seats": ["human", "human"], "botSeed": 1})
+
+
+def test_each_player_shows_both_colours_once_one_is_all_placed(
+    pal: Page, tmp_path: Path  # noqa: F811
+) -> None:
+    """P2: with two players each also plays an extra colour (ruling 6). A playtest found that
+    once a player had placed all of one colour the players panel no longer named it, and
+    nothing on screen said whose the yellow pieces on the board were: each player's entry
+    keeps both colours, each a chip named by its colour."""
+    open_save(pal, extra_colours_placed(), tmp_path)
+    pal.locator("html[data-pal-stage='place']").wait_for(state="attached")
+    seats = pal.locator("#pal-players li")
+    for seat, colours in enumerate((("red", "yellow"), ("blue", "green"))):
+        for colour in colours:
+            expect(seats.nth(seat).get_by_role("img", name=colour, exact=True)).to_be_visible()

@@ -603,9 +603,16 @@ export class PalTable {
         return colours.length > 1 ? t("palatinus.players.colourHeld",
           { colour: t(`palatinus.colour.${colour}`), counts }) : counts;
       }).join("; ");
+      // each colour the seat plays, held or all placed (P2: two players play two each), so
+      // that the board's pieces of either colour are known to be theirs
+      const owned = p.colours.map((colour) => {
+        const name = t(`palatinus.colour.${colour}`);
+        return h("span", { class: "pal-colour", role: "img", "aria-label": name, title: name,
+          style: { "--chip": (COLOURS[colour] ?? COLOURS[0]).fill } });
+      });
       return h("li", { class: view.current === p.seat ? "current" : "",
         "aria-current": view.current === p.seat ? "true" : null },
-      this.who(p.seat), " ",
+      this.who(p.seat), " ", owned, " ",
       h("span", { class: "pal-kind" }, t(`palatinus.level.${this.seats[p.seat]?.kind ?? "human"}`)),
       p.held ? [h("br"), h("small", {}, t("palatinus.players.held", { count: p.held, faces }))]
         : null);
