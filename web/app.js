@@ -190,6 +190,7 @@ function wirePanels(app, p, { addressee, humans }) {
     decider: () => app.decider(), undo: (count) => app.undo(count),
     mayUndo: (count) => app.mayUndo(count),
     bots: () => app.bots.any(), botsUndo: () => app.bots.undo(),
+    focusTurn: () => app.focusTurnHeading(true),
     undoCount: () => (app.bots.any() ? app.bots.undoCount() : 1),
     undoRefusal: (count) => {
       const reply = app.engine.checkUndo(count);

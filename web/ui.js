@@ -8,7 +8,7 @@
 
 import { Engine } from "./engine/engine.js";
 import { checkColours, seatColour } from "./board/colours.js";
-import { h, replace } from "./panels/dom.js";
+import { focusInSight, h, replace } from "./panels/dom.js";
 import { closeAll } from "./panels/dialogs.js";
 import { noteDecider, holdButtons, resetDecider } from "./turn/guard.js";
 import { t } from "./words/i18n.js";
@@ -369,7 +369,7 @@ export class App {
       heading.tabIndex = -1;
       // a heading kept from the turn before (turn-panel.js) is read again: focused anew
       if (now === heading) heading.blur();
-      heading.focus({ preventScroll: true });
+      focusInSight(heading);
     });
   }
 

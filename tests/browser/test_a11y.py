@@ -815,3 +815,95 @@ def test_the_boards_names_say_the_senate_order_and_the_paths_up(
     said = [f"{words[i]}: {name}" for i, name in enumerate(entered)]
     assert all(x in senate for x in said), senate
     assert sorted(said, key=senate.index) == said, senate
+
+
+def test_an_undo_that_disables_undo_leaves_the_focus_on_the_turn(app: Page) -> None:
+    """WCAG 2.4.3: Undo taken by the keyboard with nothing left to undo after it (the button
+    goes disabled) hands the focus to the turn heading; a keyboard review was left on the
+    page's body."""
+    start_game(app)
+    game = Game(options(), SEED)
+    action = next(a for a in game.legal_actions() if a["type"] == "add")
+    key_press(app, f'[data-testid="add-{action["office"]}"]')
+    wait_actions(app, 1)
+    key_press(app, '[data-testid="undo"]')
+    expect(app.get_by_test_id("undo-confirm")).to_be_visible()  # Aurelia's add, Brutus's turn
+    key_press(app, '[data-testid="undo-confirm"] [data-testid="confirm-yes"]')
+    wait_actions(app, 0)
+    expect(app.get_by_test_id("undo")).to_be_disabled()
+    heading_has_focus(app)
+
+
+def test_at_twice_the_zoom_the_focused_turn_is_in_sight(app: Page) -> None:
+    """WCAG 2.4.11: at 200% zoom (683x384 CSS pixels) the turn panel sits under the board; the
+    focus a new game or a new turn puts on it scrolls it into sight (a keyboard review found it
+    500 px below the screen)."""
+    app.set_viewport_size({"width": 683, "height": 384})
+    dialog = app.get_by_test_id("new-game-dialog")
+    dialog.get_by_test_id("seed").fill(str(SEED))
+    dialog.get_by_test_id("handover-setting").uncheck()
+    dialog.get_by_test_id("name-0").press("Enter")
+    expect(dialog).to_have_count(0)
+    wait_actions(app, 0)
+    focused = app.locator("#turn-panel")
+    expect(focused).to_be_focused()
+    expect(focused.get_by_test_id("turn-heading")).to_be_in_viewport()
+    game = Game(options(), SEED)
+    action = next(a for a in game.legal_actions() if a["type"] == "add")
+    key_press(app, f'[data-testid="add-{action["office"]}"]')
+    wait_actions(app, 1)
+    heading_has_focus(app)
+    expect(app.locator("#turn-heading")).to_be_in_viewport()
+
+
+def test_the_replay_reads_out_each_step_and_marks_the_current_one(page: Page,
+                                                                   site_url: str) -> None:
+    """WCAG 4.1.3, 1.3.1, 1.4.3: stepping through the replay reads out what the step did (a
+    review heard only "Step 1 of 94"); the log marks the current entry (aria-current) and the
+    entries still to come keep a readable contrast (they were at 2.1:1)."""
+    game = Game(options(), SEED)
+    advance_to(game, lambda g: g.state.stage == "over", limit=2000)
+    page.goto(site_url)
+    page.evaluate("(t) => localStorage.setItem('quo-vadis.autosave', t)", json.dumps(
+        game.save({"app": "quo-vadis-web", "settings": {"handover": False}})))
+    page.goto(site_url)
+    wait_actions(page, len(game.actions))
+    page.get_by_test_id("end-screen").get_by_test_id("end-replay").click()
+    page.get_by_test_id("replay-next").click()
+    text = page.get_by_test_id("replay-text")
+    expect(text).to_have_text(engine_log(game)[0])
+    expect(text).to_have_attribute("aria-live", "polite")
+    log = page.locator("#log li")
+    expect(log.nth(0)).to_have_attribute("aria-current", "step")
+    expect(page.locator("#log li[aria-current]")).to_have_count(1)
+    future = log.nth(1)
+    style = future.evaluate("""li => { const s = getComputedStyle(li);
+        let bg = null, el = li;
+        while (el && !bg) { const c = getComputedStyle(el).backgroundColor;
+          if (!c.endsWith(", 0)") && c !== "transparent") bg = c; el = el.parentElement; }
+        return [s.opacity, s.color, bg]; }""")
+    assert style[0] == "1", style
+    assert contrast(rgb(style[1])[0], rgb(style[2])[0]) >= 4.5, style
+
+
+def test_each_promise_row_of_the_terms_is_named_by_its_number(app: Page) -> None:
+    """WCAG 1.3.1: the terms dialog's promise rows are groups named "Promise 1", "Promise 2"
+    (a keyboard review met rows of like-named selects it could not tell apart)."""
+    start_game(app)
+    mirror = Game(options(), SEED)
+
+    def ready(g: Game) -> bool:
+        a = scripted_action(g) if g.state.stage == "action" else None
+        return a is not None and a["type"] == "request"
+
+    game = Game(options(), SEED)
+    for action in advance_to(mirror, ready):
+        play(app, game, action)
+    play(app, game, scripted_action(game))
+    app.get_by_test_id("answer-dialog").get_by_test_id("answer-terms").click()
+    terms = app.get_by_test_id("terms-dialog")
+    terms.get_by_test_id("promise-add").click()
+    terms.get_by_test_id("promise-add").click()
+    for n in (1, 2):
+        row = terms.get_by_role("group", name=f"Promise {n}", exact=True)
+        expect(row.get_by_role("combobox", name="Who promises")).to_be_visible()

@@ -347,6 +347,7 @@ export default {
   "terms.caesar.none": "no condition",
   "terms.caesar.path": "path {from}→{to}",
   "terms.caesar.label": "The move takes a Caesar laurel: its bonus move sends Caesar to ",
+  "terms.promise.row": "Promise {n}",
   "terms.promise.by": "Who promises",
   "terms.promise.kind": "Promise",
   "terms.promise.willConsent": "will consent to",

@@ -347,6 +347,7 @@ export default {
   "terms.caesar.none": "sin condición",
   "terms.caesar.path": "camino {from}→{to}",
   "terms.caesar.label": "El movimiento toma un laurel de César: su movimiento de bonificación envía a César a ",
+  "terms.promise.row": "Promesa {n}",
   "terms.promise.by": "Quién promete",
   "terms.promise.kind": "Promesa",
   "terms.promise.willConsent": "apoyará a",

@@ -347,6 +347,7 @@ export default {
   "terms.caesar.none": "aucune condition",
   "terms.caesar.path": "chemin {from}→{to}",
   "terms.caesar.label": "Le déplacement prend un laurier de César\u00a0: son déplacement bonus envoie César sur ",
+  "terms.promise.row": "Promesse {n}",
   "terms.promise.by": "Qui promet",
   "terms.promise.kind": "Promesse",
   "terms.promise.willConsent": "consentira à",

@@ -347,6 +347,7 @@ export default {
   "terms.caesar.none": "nessuna condizione",
   "terms.caesar.path": "percorso {from}→{to}",
   "terms.caesar.label": "Il movimento prende un Alloro di Cesare: lo spostamento bonus di Cesare lo manda su ",
+  "terms.promise.row": "Promessa {n}",
   "terms.promise.by": "Chi promette",
   "terms.promise.kind": "Promessa",
   "terms.promise.willConsent": "darà il consenso a",

@@ -67,3 +67,17 @@ export function downloadText(text, name) {
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
+
+/**
+ * Focus `el` without scrolling the page, unless the focus is a keyboard user's (it shows, as
+ * :focus-visible) and `shown` (el itself by default) is out of sight: then the least scroll
+ * brings it in (WCAG 2.4.11; at 200% zoom the turn panel sits under the board, and a tap
+ * should not scroll the board away).
+ * @param {HTMLElement} el @param {Element} [shown]
+ */
+export function focusInSight(el, shown = el) {
+  el.focus({ preventScroll: true });
+  if (!el.matches(":focus-visible")) return;
+  const box = shown.getBoundingClientRect();
+  if (box.top < 0 || box.bottom > innerHeight) shown.scrollIntoView({ block: "nearest" });
+}

@@ -27,6 +27,7 @@ import { eventWords } from "../words/event-words.js";
  * @property {(count: number) => boolean} mayUndo  whether they may be (if not, says why)
  * @property {() => boolean} bots  whether bots sit at the table
  * @property {() => unknown} botsUndo  undo back to the last decision of a human
+ * @property {() => void} focusTurn  the keyboard to the turn panel's heading
  * @property {() => number} undoCount  how many actions Undo takes back (0: none)
  * @property {(count: number) => string | null} undoRefusal  why the rules refuse to take
  *   back this many actions, in words, or null (asks the engine; takes nothing back)
@@ -185,7 +186,10 @@ export class Log {
     if (replay || this.marked) {
       for (const li of /** @type {HTMLCollectionOf<HTMLElement>} */ (this.list.children)) {
         li.classList.toggle("future", Boolean(replay) && Number(li.dataset.index) >= replay.n);
-        li.classList.toggle("current", Boolean(replay) && Number(li.dataset.index) === replay.n - 1);
+        const current = Boolean(replay) && Number(li.dataset.index) === replay.n - 1;
+        li.classList.toggle("current", current);
+        if (current) li.setAttribute("aria-current", "step");
+        else li.removeAttribute("aria-current");
       }
       this.marked = Boolean(replay);
       if (replay) this.showCurrent();
@@ -240,6 +244,7 @@ export class Log {
     if (!log.length || view.stage === "over") return;
     if (table.bots()) {  // back to the last decision of a human
       await table.botsUndo();
+      this.focusAfterUndo();
       return;
     }
     const last = log[log.length - 1];
@@ -249,6 +254,14 @@ export class Log {
       if (!await confirmUndo({ name: table.name(last.player), action: this.words(last) })) return;
     }
     table.undo(1);
+    this.focusAfterUndo();
+  }
+
+  /** Undo, taken with the keyboard, may have nothing left to take back: the button goes
+   * disabled and would drop the focus to the page's body (WCAG 2.4.3); the turn has it. */
+  focusAfterUndo() {
+    if (this.undoButton.disabled && (document.activeElement === this.undoButton
+      || document.activeElement === document.body)) this.table.focusTurn();
   }
 
   // -- replay -------------------------------------------------------------------------------
@@ -306,7 +319,9 @@ export class Log {
       step: h("span", { class: "step", "data-testid": "replay-step", "aria-live": "polite" }),
       next: b("▶", t("log.replay.next"), "replay-next", 1),
       last: b("▶|", t("log.replay.last"), "replay-last", Infinity),
-      text: h("p", { class: "replay-text", "data-testid": "replay-text" }),
+      // what the step did, read out as it changes (the count alone said nothing)
+      text: h("p", { class: "replay-text", "data-testid": "replay-text", "aria-live": "polite",
+        "aria-atomic": "true" }),
     };
     const p = this.barParts;
     replace(this.bar, h("div", { class: "choices row" }, p.first, p.prev, p.step, p.next, p.last),

@@ -4,7 +4,7 @@
 // the seed anyone could foresee the pile and add up every hoard, R10, rulings.md #21); a seed
 // typed in replays a game. One click on "Play against bots" starts you against two normal bots.
 
-import { h, replace } from "./dom.js";
+import { focusInSight, h, replace } from "./dom.js";
 import { openDialog, confirmDialog } from "./dialogs.js";
 import { COLOURS, DEFAULT_COLOURS, checkColours } from "../board/colours.js";
 import { LEVELS } from "../bots/bots.js";
@@ -226,7 +226,9 @@ export class NewGame {
     table.autosave();
     table.say(() => t("newGame.begins"));
     // focus on whose turn it is (not the page's body), without scrolling the board away
-    document.getElementById("turn-panel")?.focus({ preventScroll: true });
+    // unless a keyboard user would lose sight of it
+    const panel = document.getElementById("turn-panel");
+    if (panel) focusInSight(panel, document.getElementById("turn-heading") ?? panel);
     return undefined;
   }
 }

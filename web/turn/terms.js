@@ -116,18 +116,25 @@ function promiseEditor(table, view, o, initial) {
     };
     by.addEventListener("change", notSelf);
     notSelf();
-    const row = h("div", { class: "promise" }, by, kind, player, space, when);
+    const row = h("div", { class: "promise", role: "group" }, by, kind, player, space, when);
     const entry = { by, kind, player, space };
     // removed, the keyboard goes on from "Add a promise" (it fell to the page's start)
     row.append(h("button", { type: "button", class: "btn small quiet", "aria-label": t("terms.promise.remove"),
       onclick: () => {
         promises.splice(promises.indexOf(entry), 1);
         row.remove();
+        numberRows();
         /** @type {HTMLElement|null} */ (box.querySelector('[data-testid="promise-add"]'))?.focus();
       } }, "×"));
     promises.push(entry);
     promiseList.append(row);
+    numberRows();
   };
+  /** Each row a group named by its number ("Promise 2"): rows of like-named selects are
+   * otherwise told apart by nothing a screen reader says. */
+  const numberRows = () => [...promiseList.children].forEach((row, i) => {
+    row.setAttribute("aria-label", t("terms.promise.row", { n: i + 1 }));
+  });
   for (const p of initial.promises ?? []) addPromise(p);
   const box = h("fieldset", { class: "promises-box" }, h("legend", {}, t("terms.promises")),
     h("p", { class: "hint" }, t("terms.horizon.hint",
