@@ -365,28 +365,24 @@ def test_r11_the_two_parties_read_that_a_split_cannot_make_its_change() -> None:
     the change is made (the V for the II and the I). Each party judges from its own hoard and
     the other's count only (R10): red does not know black's II, so red reads `true` while black
     holds a single token of any kind."""
-    game = new_game(3)
-    place(game, 3, RED, BLACK)
-    set_space(game, 3, 7, "V")
-    request(game, RED, 3, 7, {str(BLACK): {"split": True}})
-    for seat in (RED, BLACK):
-        [gains] = game.view(seat)["request"]["asked"][0]["gains"]
-        assert gains["split"] == {"total": 6, "share": 3, "change": False}
-    game = new_game(3)
-    place(game, 3, RED, BLACK)
-    set_space(game, 3, 7, "V")
-    give(game, BLACK, "II")
-    request(game, RED, 3, 7, {str(BLACK): {"split": True}})
-    for seat in (RED, BLACK):
-        [gains] = game.view(seat)["request"]["asked"][0]["gains"]
-        assert gains["split"] == {"total": 6, "share": 3, "change": True}
-    game = new_game(3)
-    place(game, 3, RED, BLACK)
-    set_space(game, 3, 7, "V")
-    give(game, BLACK, "I")  # red cannot tell this I from a II: a change may be possible
-    request(game, RED, 3, 7, {str(BLACK): {"split": True}})
-    assert game.view(RED)["request"]["asked"][0]["gains"][0]["split"]["change"] is True
-    assert game.view(BLACK)["request"]["asked"][0]["gains"][0]["split"]["change"] is False
+    def change(*black: str) -> tuple[bool, bool]:
+        """What red and black read of the split's change, black holding ``black``."""
+        game = new_game(3)
+        place(game, 3, RED, BLACK)
+        set_space(game, 3, 7, "V")
+        give(game, BLACK, *black)
+        request(game, RED, 3, 7, {str(BLACK): {"split": True}})
+        seen = []
+        for seat in (RED, BLACK):
+            [gains] = game.view(seat)["request"]["asked"][0]["gains"]
+            assert (gains["split"]["total"], gains["split"]["share"]) == (6, 3)
+            seen.append(gains["split"]["change"])
+        return seen[0], seen[1]
+
+    assert change() == (False, False)
+    assert change("II") == (True, True)
+    # red cannot tell black's I from a II: a change may be possible
+    assert change("I") == (True, False)
 
 
 def test_r6_2_the_mover_s_view_says_when_the_answers_give_too_few_consents() -> None:

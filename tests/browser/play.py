@@ -240,6 +240,24 @@ def advance_to(game: Game, until: Any, limit: int = 400) -> list[Action]:
     return actions
 
 
+def play_to_first_request(page: Page) -> tuple[Game, Action]:
+    """A new game played through the page by the scripted policy up to its first request,
+    that request included: the mirror and the request (the asked player's dialog is open)."""
+    start_game(page)
+    mirror = Game(options(), SEED)
+
+    def ready(g: Game) -> bool:
+        a = scripted_action(g) if g.state.stage == "action" else None
+        return a is not None and a["type"] == "request"
+
+    game = Game(options(), SEED)
+    for action in advance_to(mirror, ready):
+        play(page, game, action)
+    request = scripted_action(game)
+    play(page, game, request)
+    return game, request
+
+
 def log_texts(page: Page) -> list[str]:
     return [re.sub(r"^\d+\s*", "", t).strip()
             for t in page.get_by_test_id("log").locator("li .text").all_inner_texts()]

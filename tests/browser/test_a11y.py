@@ -32,6 +32,7 @@ from .play import (
     options,
     play,
     play_script,
+    play_to_first_request,
     scripted_action,
     start_game,
     wait_actions,
@@ -889,17 +890,7 @@ def test_the_replay_reads_out_each_step_and_marks_the_current_one(page: Page,
 def test_each_promise_row_of_the_terms_is_named_by_its_number(app: Page) -> None:
     """WCAG 1.3.1: the terms dialog's promise rows are groups named "Promise 1", "Promise 2"
     (a keyboard review met rows of like-named selects it could not tell apart)."""
-    start_game(app)
-    mirror = Game(options(), SEED)
-
-    def ready(g: Game) -> bool:
-        a = scripted_action(g) if g.state.stage == "action" else None
-        return a is not None and a["type"] == "request"
-
-    game = Game(options(), SEED)
-    for action in advance_to(mirror, ready):
-        play(app, game, action)
-    play(app, game, scripted_action(game))
+    play_to_first_request(app)
     app.get_by_test_id("answer-dialog").get_by_test_id("answer-terms").click()
     terms = app.get_by_test_id("terms-dialog")
     terms.get_by_test_id("promise-add").click()

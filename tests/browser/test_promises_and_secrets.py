@@ -19,6 +19,7 @@ from .play import (
     log_texts,
     options,
     play,
+    play_to_first_request,
     scripted_action,
     start_game,
     wait_actions,
@@ -76,18 +77,7 @@ def test_the_same_promise_listed_twice_is_refused_and_a_new_row_offers_another(
     """R11: a playtest tapped "Add a promise" twice and the deal recorded one promise twice.
     A second row now starts from the other party's promise; made the same by hand, the deal
     is refused with the reason, and nothing is answered."""
-    start_game(app)
-    mirror = Game(options(), SEED)
-
-    def ready(g: Game) -> bool:
-        a = scripted_action(g) if g.state.stage == "action" else None
-        return a is not None and a["type"] == "request"
-
-    game = Game(options(), SEED)
-    for action in advance_to(mirror, ready):
-        play(app, game, action)
-    request = scripted_action(game)
-    play(app, game, request)
+    game, request = play_to_first_request(app)
     assert game.state.request is not None
     mover, consenter = request["player"], game.state.request.asked[0]
     app.get_by_test_id("answer-dialog").get_by_test_id("answer-terms").click()
