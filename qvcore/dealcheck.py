@@ -97,7 +97,6 @@ def change_thinkable(s: GameState, q: int, terms: Terms, reward: int, viewer: in
     if not 0 <= unknown <= _GUESSED_TOKENS:
         return True  # many hidden tokens; or a payment it cannot make (R13 refuses that)
     took = taken_by(s, request.path)
-    _gained, share = split_gains(s, request.path, reward)
     for rest in combinations_with_replacement(laurels.KINDS, unknown):
         guess = list(paid)
         for kind in rest:
@@ -107,9 +106,8 @@ def change_thinkable(s: GameState, q: int, terms: Terms, reward: int, viewer: in
         if took != EMPTY:
             mover[took] += 1
         other[laurels.I] += reward
-        _move_tokens(mover, other, terms.mover_pays)
-        _move_tokens(other, mover, terms.consenter_pays)
-        if deals.split_exchange(mover, other, share - reward) is not None:
+        _pay(mover, other, terms)
+        if _split_change(s, request.path, mover, other, reward) is not None:
             return True
     return False
 
@@ -145,23 +143,37 @@ def plan_deals(s: GameState, p: int, path: int, supporters: list[int],
     for q, t in sorted(terms.items(), key=lambda item: item[1].split):
         other = s.hoards[q][:]
         other[laurels.I] += rewards.get(q, 0)
-        _move_tokens(mover, other, t.mover_pays)
-        _move_tokens(other, mover, t.consenter_pays)
+        _pay(mover, other, t)
         split = None
         if t.split:
-            _gained, share = split_gains(s, path, rewards.get(q, 0))
-            delta = share - rewards.get(q, 0)
-            exchange = deals.split_exchange(mover, other, delta)
+            exchange = _split_change(s, path, mover, other, rewards.get(q, 0))
             if exchange is None:
+                _gained, share = split_gains(s, path, rewards.get(q, 0))
+                delta = abs(share - rewards.get(q, 0))
                 raise RuleError("R11", "split_impossible", f"{s.options.names[p]} and "
                                 f"{s.options.names[q]} cannot make the exact change to split "
-                                f"the gains ({abs(delta)} point{'s' if abs(delta) != 1 else ''} "
-                                f"to pass)", player=q, points=abs(delta))
+                                f"the gains ({delta} point{'s' if delta != 1 else ''} "
+                                f"to pass)", player=q, points=delta)
             _move_tokens(mover, other, exchange[0])
             _move_tokens(other, mover, exchange[1])
             split = exchange
         steps.append(DealStep(q, t.mover_pays, t.consenter_pays, split))
     return steps
+
+
+def _pay(mover: list[int], consenter: list[int], terms: Terms) -> None:
+    """A deal's payments, both ways, on the two hoards (R11)."""
+    _move_tokens(mover, consenter, terms.mover_pays)
+    _move_tokens(consenter, mover, terms.consenter_pays)
+
+
+def _split_change(s: GameState, path: int, mover: list[int], consenter: list[int],
+                  reward: int) -> tuple[list[int], list[int]] | None:
+    """The tokens that pass so that the consenter, holding its ``reward`` already, ends with
+    its share of the move's gains (rulings.md #9), from the hoards as they stand after the
+    move and the deal's payments; None when no exchange makes it exact."""
+    _gained, share = split_gains(s, path, reward)
+    return deals.split_exchange(mover, consenter, share - reward)
 
 
 def _move_tokens(source: list[int], target: list[int], heap: list[int]) -> None:
