@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -20,7 +21,7 @@ from qvcore.game import Game
 from qvcore.protocol import Action
 from qvcore.randomplay import random_action
 
-from .conftest import ENGINE_SETTLED, ENGINE_TIMEOUT_MS, RULES_READY
+from .conftest import ENGINE_SETTLED, ENGINE_TIMEOUT_MS, RULES_READY, window
 from .play import (
     NAMES as NAMES_PLAY,
 )
@@ -39,6 +40,8 @@ from .play import (
 )
 
 NAMES = ["Anna", "Bruno", "Carla"]
+#: the interface's languages
+LANGS = ("en", "it", "fr", "es")
 
 
 def wait_ready(page: Page) -> None:
@@ -60,24 +63,21 @@ def finished_save(seed: int = 3) -> str:
 POOL_TEXT_PX = 22.0
 
 
-@pytest.mark.parametrize("lang", ["en", "es", "fr", "it"])
-def test_the_boards_pool_and_pile_read_at_their_size_in_every_language(
-        page: Page, site_url: str, lang: str) -> None:
+def test_the_boards_pool_and_pile_read_at_their_size_in_every_language(app: Page) -> None:
     """R1, R7.2: the reward pool and the draw pile are counted in the board's corner beside the
     Senate, in each language at (nearly) the style sheet's size and clear of the Senate (a
     review found the pool's label shrunk to 70% in Spanish, 77% in Italian)."""
-    page.add_init_script(f"localStorage.setItem('qv-lang', {json.dumps(lang)});")
-    page.goto(site_url)
-    wait_ready(page)
-    page.get_by_test_id("play-bots").click()
-    labels = page.locator("svg .pool-text")
-    expect(labels.first).not_to_have_text("")
-    sizes = labels.evaluate_all("els => els.map((e) => parseFloat(getComputedStyle(e).fontSize))")
-    assert min(sizes) >= 0.95 * POOL_TEXT_PX, (lang, sizes)
-    pool = page.locator("svg .pool").bounding_box()
-    senate = page.get_by_test_id("office-13").bounding_box()
-    assert pool and senate
-    assert pool["x"] >= senate["x"] + senate["width"], (pool, senate)
+    app.get_by_test_id("play-bots").click()
+    labels = app.locator("svg .pool-text")
+    for lang in each_language(app):
+        expect(labels.first).to_have_text(pool_label(app))
+        sizes = labels.evaluate_all(
+            "els => els.map((e) => parseFloat(getComputedStyle(e).fontSize))")
+        assert min(sizes) >= 0.95 * POOL_TEXT_PX, (lang, sizes)
+        pool = app.locator("svg .pool").bounding_box()
+        senate = app.get_by_test_id("office-13").bounding_box()
+        assert pool and senate
+        assert pool["x"] >= senate["x"] + senate["width"], (lang, pool, senate)
 
 
 def test_the_choice_persists_over_a_reload_and_sets_html_lang(app: Page) -> None:
@@ -308,6 +308,11 @@ def word(page: Page, key: str, params: dict[str, Any] | None = None) -> str:
     return text
 
 
+def pool_label(page: Page) -> re.Pattern[str]:
+    """The board's label of the reward pool in the page's language, whatever its count."""
+    return re.compile(re.escape(word(page, "board.pool", {"count": 999})).replace("999", r"\d+"))
+
+
 def dialog_text(dialog: Locator) -> list[Locator]:
     """A dialog's title, body and buttons (its "For …" line belongs to dialogs.js)."""
     return [dialog.locator("h2"), dialog.locator(".dlg-body"), dialog.locator(".dlg-actions")]
@@ -322,6 +327,17 @@ def open_in(page: Page, site_url: str, lang: str) -> None:
     page.goto(site_url)
     wait_ready(page)
     expect(page.locator("html")).to_have_attribute("lang", lang)
+
+
+def each_language(page: Page, langs: tuple[str, ...] = LANGS) -> Iterator[str]:
+    """Switch the open page to each language in turn, as its switch does (setLanguage, then
+    the "qv-language" event re-words the page), and yield it once the page has done so: one
+    page load checks a screen's layout in every language."""
+    for lang in langs:
+        page.evaluate("(lang) => import('./words/i18n.js').then((m) => m.setLanguage(lang))",
+                      lang)
+        expect(page.locator("html")).to_have_attribute("lang", lang)
+        yield lang
 
 
 def far_office(game: Game, start: int) -> int:
@@ -467,6 +483,43 @@ def test_a_switch_of_language_rewords_the_log_and_the_open_dialog(page: Page,
     no_missing_keys(page)
 
 
+def test_a_switch_of_language_rewords_the_terms_being_composed(page: Page,
+                                                              site_url: str) -> None:
+    """R11: the terms dialog, half composed, when the language changes (the rules reference's
+    switch, in another tab): it reads in the new language and keeps the split and the promise
+    composed so far (it stayed in English)."""
+    game = open_at_a_request(page, site_url, "en")
+    page.get_by_test_id("answer-dialog").get_by_test_id("answer-terms").click()
+    terms = page.get_by_test_id("terms-dialog")
+    terms.get_by_test_id("terms-split").check()
+    terms.get_by_test_id("promise-add").click()
+    terms.get_by_test_id("promise-kind").select_option("refuse")
+    mover = NAMES_PLAY[game.state.current]
+    for lang in each_language(page, ("it", "fr")):
+        expect(terms.locator("h2")).to_have_text(word(page, "consent.terms.title", {"name": mover}))
+        expect(terms.get_by_test_id("terms-submit")).to_have_text(
+            word(page, "consent.terms.submit"))
+        expect(terms.get_by_test_id("terms-split")).to_be_checked()
+        expect(terms.get_by_test_id("promise-kind")).to_have_value("refuse")
+        expect(terms.get_by_test_id("promise-kind").locator("option:checked")).to_have_text(
+            word(page, "terms.promise.willRefuse"))
+        assert english_left(page, lang, *dialog_text(terms)) == [], lang
+
+
+def test_a_new_games_refusal_follows_its_language_switch(app: Page) -> None:
+    """The new game screen said why it cannot start (a player without a name); its own
+    language switch then opened it again in that language without the reason."""
+    dialog = app.get_by_test_id("new-game-dialog")
+    dialog.get_by_test_id("name-1").fill("")
+    dialog.get_by_test_id("start-game").click()
+    error = dialog.get_by_test_id("dialog-error")
+    expect(error).to_have_text(word(app, "newGame.needName"))
+    dialog.get_by_test_id("new-game-language").select_option("es")
+    expect(app.locator("html")).to_have_attribute("lang", "es")
+    expect(error).to_have_text(word(app, "newGame.needName"))
+    expect(dialog.get_by_test_id("name-1")).to_have_value("")
+
+
 def test_a_switch_of_language_rewords_the_message_a_click_left(app: Page) -> None:
     """A click's message (why it was refused, what a selection lets the player do) follows the
     "qv-language" event with the rest of the page (a review saw it stay in English)."""
@@ -512,24 +565,26 @@ def test_a_switch_of_language_rewords_every_message_under_the_panel(app: Page) -
     expect(said).to_have_text(word(app, "log.replayClosedRule"))
 
 
-@pytest.mark.parametrize("lang", ["en", "it", "fr", "es"])
-def test_the_replays_step_buttons_stay_on_one_line(page: Page, site_url: str, lang: str) -> None:
+@window(1280, 800)
+def test_the_replays_step_buttons_stay_on_one_line(page: Page, site_url: str) -> None:
     """The replay's bar beside the board: its four step buttons and the step count on one line
     in every language (a review saw "▶|" wrap under "Passo 0 di 127" in Italian)."""
-    page.set_viewport_size({"width": 1280, "height": 800})
     saved = json.dumps(finished_save())
     page.add_init_script(f"localStorage.setItem('quo-vadis.autosave', {saved});")
-    open_in(page, site_url, lang)
+    open_in(page, site_url, "en")
     page.get_by_test_id("end-replay").click()
     parts = ("first", "prev", "step", "next", "last")
     row = [page.get_by_test_id(f"replay-{part}") for part in parts]
     expect(row[2]).to_be_visible()
-    middles = set()
-    for part in row:
-        box = part.bounding_box()
-        assert box is not None
-        middles.add(round(box["y"] + box["height"] / 2))
-    assert max(middles) - min(middles) <= 2, middles
+    for lang in each_language(page):
+        step_words = re.escape(word(page, "log.replay.step", {"n": 0, "total": 999}))
+        expect(row[2]).to_have_text(re.compile(step_words.replace("999", r"\d+")))
+        middles = set()
+        for part in row:
+            box = part.bounding_box()
+            assert box is not None
+            middles.add(round(box["y"] + box["height"] / 2))
+        assert max(middles) - min(middles) <= 2, (lang, middles)
 
 
 def open_at_a_request(page: Page, site_url: str, lang: str) -> Game:
@@ -544,71 +599,70 @@ def open_at_a_request(page: Page, site_url: str, lang: str) -> Game:
     return game
 
 
-@pytest.mark.parametrize("width, height", [(360, 740), (1280, 800)])
-@pytest.mark.parametrize("lang", ["en", "it", "fr", "es"])
-def test_the_top_bar_says_whose_decision_it_is_whole(page: Page, site_url: str, lang: str,
+@pytest.mark.parametrize("width, height", [
+    pytest.param(w, h, marks=window(w, h), id=f"{w}px") for w, h in [(360, 740), (1280, 800)]])
+def test_the_top_bar_says_whose_decision_it_is_whole(page: Page, site_url: str,
                                                      width: int, height: int) -> None:
     """The top bar's status names both players of a request, whole: a review saw it cut off on
     a phone ("Brutus must answer Aurelia's requ…" in every language), and another on a laptop in
     Italian, French and Spanish ("Cassia deve rispondere alla richiesta di B…"), the asker's
     name being the part cut. It wraps instead, and a long name still does not widen the page."""
-    page.set_viewport_size({"width": width, "height": height})
-    game = open_at_a_request(page, site_url, lang)
+    game = open_at_a_request(page, site_url, "en")
     status = page.locator("#banner .clip").last
     request = game.state.request
     assert request is not None
-    expect(status).to_contain_text(NAMES_PLAY[game.state.current])
-    expect(status).to_contain_text(NAMES_PLAY[request.asked[0]])
-    assert status.evaluate("(el) => el.scrollWidth <= el.clientWidth"), status.inner_text()
-    assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth")
+    words = {"mover": NAMES_PLAY[game.state.current], "name": NAMES_PLAY[request.asked[0]]}
+    for lang in each_language(page):
+        expect(status).to_contain_text(word(page, "turn.banner.mustAnswer", words))
+        assert status.evaluate("(el) => el.scrollWidth <= el.clientWidth"), (
+            lang, status.inner_text())
+        assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth"), lang
 
 
-@pytest.mark.parametrize("lang", ["en", "it", "fr", "es"])
-def test_a_phones_answer_dialog_shows_what_a_consent_earns(page: Page, site_url: str,
-                                                           lang: str) -> None:
+@window(390, 844)
+def test_a_phones_answer_dialog_shows_what_a_consent_earns(page: Page, site_url: str) -> None:
     """R6, R7.2: on a phone the answer dialog docks under the board and its body scrolls; a
     review saw only the question there in Italian, the I token a consent earns below the fold
     behind a two-line title. The question and the reward's line are both in sight, with every
     answer button."""
-    page.set_viewport_size({"width": 390, "height": 844})
-    open_at_a_request(page, site_url, lang)
+    game = open_at_a_request(page, site_url, "en")
     dialog = page.get_by_test_id("answer-dialog")
     expect(dialog).to_be_visible()
     body = dialog.locator(".dlg-body")
-    shown = body.evaluate("""(body) => {
-      const box = body.getBoundingClientRect();
-      return [...body.querySelectorAll("p")].slice(0, 2).every((p) => {
-        const r = p.getBoundingClientRect();
-        return r.top >= box.top - 1 && r.bottom <= box.bottom + 1;
-      });
-    }""")
-    assert shown, body.inner_text()
-    for button in dialog.locator(".dlg-actions button").all():
-        expect(button).to_be_in_viewport(ratio=1.0)
+    for lang in each_language(page):
+        expect(dialog.locator("h2")).to_contain_text(word(page, "consent.answer.title", {
+            "name": NAMES_PLAY[game.state.current]}))
+        shown = body.evaluate("""(body) => {
+          const box = body.getBoundingClientRect();
+          return [...body.querySelectorAll("p")].slice(0, 2).every((p) => {
+            const r = p.getBoundingClientRect();
+            return r.top >= box.top - 1 && r.bottom <= box.bottom + 1;
+          });
+        }""")
+        assert shown, (lang, body.inner_text())
+        for button in dialog.locator(".dlg-actions button").all():
+            expect(button).to_be_in_viewport(ratio=1.0)
 
 
-@pytest.mark.parametrize("lang", ["en", "it", "fr", "es"])
-def test_the_logs_buttons_keep_their_words_whole_on_a_phone(page: Page, site_url: str,
-                                                             lang: str) -> None:
+@window(360, 740)
+def test_the_logs_buttons_keep_their_words_whole_on_a_phone(app: Page) -> None:
     """A review saw the log's buttons break inside a word on a phone ("Rive / di",
     "Deshace / r"): each keeps its label on one line."""
-    page.set_viewport_size({"width": 360, "height": 740})
-    open_in(page, site_url, lang)
-    start_game(page)
-    for testid in ("undo", "replay"):
-        button = page.get_by_test_id(testid)
-        expect(button).to_be_visible()
-        lines = button.evaluate("""(el) => {
-          const range = document.createRange(); range.selectNodeContents(el);
-          return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
-        }""")
-        assert lines == 1, (testid, button.inner_text())
-    assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth")
+    start_game(app)
+    for lang in each_language(app):
+        for testid, key in (("undo", "page.undo"), ("replay", "page.replay")):
+            button = app.get_by_test_id(testid)
+            expect(button).to_have_text(word(app, key))
+            lines = button.evaluate("""(el) => {
+              const range = document.createRange(); range.selectNodeContents(el);
+              return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+            }""")
+            assert lines == 1, (lang, testid, button.inner_text())
+        assert app.evaluate("() => document.documentElement.scrollWidth <= innerWidth"), lang
 
 
 # -- every screen in every language ----------------------------------------------------------
 
-LANGS = ["en", "it", "fr", "es"]
 AUTOSAVE = "quo-vadis.autosave"
 
 
@@ -641,61 +695,67 @@ def screen_reads_in(page: Page, lang: str, what: str, *parts: Locator) -> None:
     assert missing == [], f"{what} ({lang}): missing keys {missing}"
 
 
-@pytest.mark.parametrize("lang", LANGS)
-def test_every_screen_reads_in_the_language(page: Page, site_url: str, lang: str,
-                                            tmp_path: Any) -> None:
+def test_every_screen_reads_in_the_language(page: Page, site_url: str, tmp_path: Any) -> None:
     """The new game screen (bot seats included), the turn panel, the players panel, the
     hand-over screen, the look dialogs (R10), a consent dialog and its terms (R6, R11), the
     log, a refused file, the two-tabs notice, the end screen and the bots' controls: each in
-    the chosen language, with no missing key and no English text left."""
-    open_in(page, site_url, lang)
+    every language, with no missing key and no English text left. The page opens in Italian;
+    at each screen it is switched to each language in turn, as its switch does."""
+    open_in(page, site_url, "it")
     menu = page.locator("nav.menu")
-    expect(menu.get_by_test_id("language")).to_have_value(lang)
-    expect(page.get_by_test_id("new-game")).to_have_text(word(page, "page.newGame"))
-    expect(page.get_by_test_id("rules-link")).to_have_text(word(page, "page.rules"))
-    screen_reads_in(page, lang, "the menu and the panel heads", menu,
-                    page.locator("#players-heading"), page.locator("#log-heading"),
-                    page.get_by_test_id("undo"), page.get_by_test_id("replay"))
+    for lang in each_language(page):
+        expect(menu.get_by_test_id("language")).to_have_value(lang)
+        expect(page.get_by_test_id("new-game")).to_have_text(word(page, "page.newGame"))
+        expect(page.get_by_test_id("rules-link")).to_have_text(word(page, "page.rules"))
+        screen_reads_in(page, lang, "the menu and the panel heads", menu,
+                        page.locator("#players-heading"), page.locator("#log-heading"),
+                        page.get_by_test_id("undo"), page.get_by_test_id("replay"))
 
     # the new game screen, with the choice of a human or a bot per seat
     dialog = page.get_by_test_id("new-game-dialog")
-    expect(dialog.get_by_test_id("play-bots")).to_have_text(word(page, "newGame.playBots"))
     kinds = dialog.get_by_test_id("kind-1").locator("option")
-    expect(kinds).to_have_text([word(page, "newGame.human")]
-                               + [word(page, f"newGame.bot.{level}")
-                                  for level in ("easy", "normal", "hard")])
-    screen_reads_in(page, lang, "the new game screen", dialog, kinds,
-                    dialog.get_by_test_id("colour-0").locator("option"),
-                    dialog.get_by_test_id("v2").locator("option"),
-                    dialog.get_by_test_id("horizon").locator("option"))
+    for lang in each_language(page):
+        expect(dialog.get_by_test_id("play-bots")).to_have_text(word(page, "newGame.playBots"))
+        expect(kinds).to_have_text([word(page, "newGame.human")]
+                                   + [word(page, f"newGame.bot.{level}")
+                                      for level in ("easy", "normal", "hard")])
+        screen_reads_in(page, lang, "the new game screen", dialog, kinds,
+                        dialog.get_by_test_id("colour-0").locator("option"),
+                        dialog.get_by_test_id("v2").locator("option"),
+                        dialog.get_by_test_id("horizon").locator("option"))
     dialog.get_by_test_id("name-1").fill("")
     dialog.get_by_test_id("start-game").click()
-    expect(dialog.get_by_test_id("dialog-error")).to_have_text(word(page, "newGame.needName"))
-    screen_reads_in(page, lang, "a new game refused", dialog.get_by_test_id("dialog-error"))
+    for lang in each_language(page):
+        expect(dialog.get_by_test_id("dialog-error")).to_have_text(word(page, "newGame.needName"))
+        screen_reads_in(page, lang, "a new game refused", dialog.get_by_test_id("dialog-error"))
 
     # the hand-over screen, then the table: turn panel, banner, players panel
     start_game(page, handover=True)
     handover = page.get_by_test_id("handover")
-    expect(handover.get_by_role("heading")).to_have_text(
-        word(page, "secrecy.handover.title", {"name": NAMES_PLAY[0]}))
-    screen_reads_in(page, lang, "the hand-over screen", handover)
+    for lang in each_language(page):
+        expect(handover.get_by_role("heading")).to_have_text(
+            word(page, "secrecy.handover.title", {"name": NAMES_PLAY[0]}))
+        screen_reads_in(page, lang, "the hand-over screen", handover)
     handover.get_by_test_id("handover-continue").click()
     expect(handover).to_have_count(0)
     page.get_by_test_id("setting-handover").uncheck()
-    screen_reads_in(page, lang, "the table", page.locator("#turn-panel"),
-                    page.locator("#banner"), page.locator("#players"),
-                    page.locator("#board text"))
+    for lang in each_language(page):
+        screen_reads_in(page, lang, "the table", page.locator("#turn-panel"),
+                        page.locator("#banner"), page.locator("#players"),
+                        page.locator("#board text"))
 
     # a look at another player's laurels: asked first, then shown (R10)
     page.get_by_test_id("look-1").click()
     ask = page.get_by_test_id("look-confirm")
-    expect(ask.get_by_role("heading")).to_have_text(
-        word(page, "secrecy.ask.title", {"name": NAMES_PLAY[1]}))
-    expect(ask.get_by_test_id("dialog-to")).to_have_text(NAMES_PLAY[1])
-    screen_reads_in(page, lang, "the look question", ask)
+    for lang in each_language(page):
+        expect(ask.get_by_role("heading")).to_have_text(
+            word(page, "secrecy.ask.title", {"name": NAMES_PLAY[1]}))
+        expect(ask.get_by_test_id("dialog-to")).to_have_text(NAMES_PLAY[1])
+        screen_reads_in(page, lang, "the look question", ask)
     ask.get_by_test_id("look-show").click()
     hoard = page.get_by_test_id("hoard-view")
-    screen_reads_in(page, lang, "a hoard shown to its owner", hoard)
+    for lang in each_language(page):
+        screen_reads_in(page, lang, "a hoard shown to its owner", hoard)
     hoard.get_by_test_id("hoard-hide").click()
     expect(hoard).to_have_count(0)
 
@@ -705,11 +765,13 @@ def test_every_screen_reads_in_the_language(page: Page, site_url: str, lang: str
     for action in advance_to(mirror, lambda g: g.state.stage == "consent"):
         play(page, game, action)
     answer = page.get_by_test_id("answer-dialog")
-    screen_reads_in(page, lang, "the answer dialog", answer, page.get_by_test_id("log"),
-                    page.locator("#turn-panel"), page.locator("#players"))
+    for lang in each_language(page):
+        screen_reads_in(page, lang, "the answer dialog", answer, page.get_by_test_id("log"),
+                        page.locator("#turn-panel"), page.locator("#players"))
     answer.get_by_test_id("answer-terms").click()
     terms = page.get_by_test_id("terms-dialog")
-    screen_reads_in(page, lang, "the terms dialog", terms)
+    for lang in each_language(page):
+        screen_reads_in(page, lang, "the terms dialog", terms)
     terms.get_by_test_id("terms-cancel").click()
     expect(terms).to_have_count(0)
     close_dialogs(page)
@@ -721,8 +783,9 @@ def test_every_screen_reads_in_the_language(page: Page, site_url: str, lang: str
         page.get_by_test_id("import").click()
     chooser.value.set_files(foreign)
     notice = page.get_by_test_id("notice")
-    expect(notice).to_contain_text(word(page, "error.foreign_save"))
-    screen_reads_in(page, lang, "a refused file", notice)
+    for lang in each_language(page):
+        expect(notice).to_contain_text(word(page, "error.foreign_save"))
+        screen_reads_in(page, lang, "a refused file", notice)
     notice.get_by_test_id("notice-ok").click()
     expect(notice).to_have_count(0)
 
@@ -732,8 +795,9 @@ def test_every_screen_reads_in_the_language(page: Page, site_url: str, lang: str
         second.goto(site_url)
         wait_ready(second)
         elsewhere = second.get_by_test_id("tab-elsewhere")
-        expect(elsewhere.get_by_role("heading")).to_have_text(word(second, "tabs.title"))
-        screen_reads_in(second, lang, "the two-tabs notice", elsewhere)
+        for lang in each_language(second):
+            expect(elsewhere.get_by_role("heading")).to_have_text(word(second, "tabs.title"))
+            screen_reads_in(second, lang, "the two-tabs notice", elsewhere)
     finally:
         second.close()
 
@@ -742,9 +806,11 @@ def test_every_screen_reads_in_the_language(page: Page, site_url: str, lang: str
     page.reload()
     wait_ready(page)
     end = page.get_by_test_id("end-screen")
-    expect(end.get_by_test_id("end-close")).to_have_text(word(page, "end.close"))
-    screen_reads_in(page, lang, "the end screen", end, page.get_by_test_id("log"),
-                    page.locator("#turn-panel"), page.locator("#players"), page.locator("#banner"))
+    for lang in each_language(page):
+        expect(end.get_by_test_id("end-close")).to_have_text(word(page, "end.close"))
+        screen_reads_in(page, lang, "the end screen", end, page.get_by_test_id("log"),
+                        page.locator("#turn-panel"), page.locator("#players"),
+                        page.locator("#banner"))
     end.get_by_test_id("end-close").click()
 
     # against bots: the bot seats in the players panel, paused
@@ -753,10 +819,11 @@ def test_every_screen_reads_in_the_language(page: Page, site_url: str, lang: str
     expect(page.get_by_test_id("bot-badge-1")).to_be_visible()
     pause = page.get_by_test_id("bots-pause")
     pause.click()
-    expect(pause).to_have_text(word(page, "bots.resume"))
-    expect(page.get_by_test_id("bots-state")).to_have_text(word(page, "players.bots.paused"))
-    screen_reads_in(page, lang, "the players panel with bots", page.locator("#players"),
-                    page.locator("#turn-panel"), page.locator("#banner"))
+    for lang in each_language(page):
+        expect(pause).to_have_text(word(page, "bots.resume"))
+        expect(page.get_by_test_id("bots-state")).to_have_text(word(page, "players.bots.paused"))
+        screen_reads_in(page, lang, "the players panel with bots", page.locator("#players"),
+                        page.locator("#turn-panel"), page.locator("#banner"))
     no_missing_keys(page)
 
 
@@ -795,19 +862,24 @@ CUT_OFF_JS = """() => {
 }"""
 
 
-@pytest.mark.parametrize("lang", ["it", "fr", "es"])
-def test_no_text_is_cut_off(page: Page, site_url: str, lang: str) -> None:
+def test_no_text_is_cut_off(app: Page) -> None:
     """The board's pool and pile labels ("Riserva coperta: 32") and the new game screen's
-    options (the French promise horizon) show whole at 1366, 1280 and 360 px."""
-    open_in(page, site_url, lang)
-    dialog = page.get_by_test_id("new-game-dialog")
-    for width, height in [(1366, 768), (1280, 800), (360, 740)]:
-        page.set_viewport_size({"width": width, "height": height})
+    options (the French promise horizon) show whole at 1366, 1280 and 360 px, in Italian,
+    French and Spanish."""
+    sizes = [(1366, 768), (1280, 800), (360, 740)]
+    dialog = app.get_by_test_id("new-game-dialog")
+    for width, height in sizes:
+        app.set_viewport_size({"width": width, "height": height})
         for horizon in ("turn", "next", "two"):
             dialog.get_by_test_id("horizon").select_option(horizon)
-            assert page.evaluate(CUT_OFF_JS) == [], (width, horizon)
-    start_game(page)
-    for width, height in [(1366, 768), (1280, 800), (360, 740)]:
-        page.set_viewport_size({"width": width, "height": height})
-        page.evaluate("() => window.__qv.app.render()")
-        assert page.evaluate(CUT_OFF_JS) == [], width
+            for lang in each_language(app, ("it", "fr", "es")):
+                expect(dialog.get_by_test_id("horizon").locator("option:checked")).to_have_text(
+                    word(app, f"newGame.horizon.{horizon}"))
+                assert app.evaluate(CUT_OFF_JS) == [], (lang, width, horizon)
+    start_game(app)
+    for width, height in sizes:
+        app.set_viewport_size({"width": width, "height": height})
+        for lang in each_language(app, ("it", "fr", "es")):
+            app.evaluate("() => window.__qv.app.render()")
+            expect(app.locator("#board .pool-text").first).to_have_text(pool_label(app))
+            assert app.evaluate(CUT_OFF_JS) == [], (lang, width)

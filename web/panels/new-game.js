@@ -43,6 +43,8 @@ export class NewGame {
   constructor(table) {
     this.table = table;
     this.dialog = null;
+    /** @type {(() => string) | null} why the screen refused to start, in the language of now */
+    this.refusal = null;
     document.getElementById("new-game").addEventListener("click", () => this.open());
     addEventListener(CHANGE_EVENT, () => this.reword());
   }
@@ -73,8 +75,10 @@ export class NewGame {
       kinds: f.rows.map((r) => r.kind.value), seed: f.seed.value, preset: true,
       options: { scarce_laurels: f.v1.checked, open_hoards: f.v2.value, series: f.v3.checked,
         horizon: f.horizon.value } };
+    const refusal = this.refusal;
     this.dialog.close();
     this.open(preset);
+    if (refusal) this.refuse(refusal);
     /** @type {HTMLElement | null} */ (document.querySelector('[data-testid="new-game-language"]'))
       ?.focus();
   }
@@ -82,6 +86,7 @@ export class NewGame {
   open(preset = null) {
     if (!this.table.ready()) return;
     if (this.dialog && !this.dialog.closed) return;
+    this.refusal = null;
     const d = preset ?? this.defaults();
     const seats = this.seatFields(d);
     const variants = variantFields(d.options);
@@ -186,20 +191,28 @@ export class NewGame {
     return this.start();
   }
 
+  /** Say why the screen cannot start this game, in words that follow a change of language
+   * (the screen is then opened again, and says it again).
+   * @param {() => string} words */
+  refuse(words) {
+    this.refusal = words;
+    return this.dialog.error(words());
+  }
+
   async start() {
     const f = this.fields;
     const dlg = this.dialog;
     const n = f.n();
     const names = f.rows.slice(0, n).map((r) => r.name.value.trim());
-    if (names.some((x) => !x)) return dlg.error(t("newGame.needName"));
+    if (names.some((x) => !x)) return this.refuse(() => t("newGame.needName"));
     const kinds = f.rows.slice(0, n).map((r) => r.kind.value);
-    if (!kinds.includes("human")) return dlg.error(t("newGame.needHuman"));
+    if (!kinds.includes("human")) return this.refuse(() => t("newGame.needHuman"));
     if (new Set(names.map((x) => x.toLowerCase())).size !== n) {
-      return dlg.error(t("newGame.sameName"));
+      return this.refuse(() => t("newGame.sameName"));
     }
     const typed = f.seed.value.trim();
     if (typed && (!/^\d{1,16}$/.test(typed) || Number(typed) > MAX_SEED)) {
-      return dlg.error(t("newGame.badSeed"));
+      return this.refuse(() => t("newGame.badSeed"));
     }
     const seedText = typed || String(randomSeed());  // drawn now, never shown (R10)
     const options = {
@@ -215,7 +228,7 @@ export class NewGame {
       if (!ok) return undefined;
     }
     const reply = table.newGame(options, Number(seedText));
-    if (!reply.ok) return dlg.error(errorWords(reply.error, { names }));
+    if (!reply.ok) return this.refuse(() => errorWords(reply.error, { names }));
     dlg.close();
     const bots = {};
     kinds.forEach((k, seat) => {

@@ -2,7 +2,7 @@
 // "qv-language" (the switch, or a choice made in the rules reference's tab), opens it again
 // from build() in place of the old one, so a dialog left open while the language changes reads
 // in the new language. The swap is not a close: the dialog's onClose runs once, when a player
-// (or the page) really closes it. Used by saves.js, secrecy.js and tabs.js.
+// (or the page) really closes it. Used by saves.js, secrecy.js, tabs.js and turn/terms.js.
 
 import { h } from "./dom.js";
 import { openDialog } from "./dialogs.js";

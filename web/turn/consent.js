@@ -59,8 +59,8 @@ export function openMoveDialog(table, hint) {
   };
   const composeOffer = (q) => openTermsComposer(table, {
     composer: mover, mover, consenter: q, from: hint.from, to: hint.to, laurel: hint.laurel,
-    initial: offers[q], title: t("consent.offer.title", { name: table.name(q) }),
-    submitLabel: t("consent.offer.keep"),
+    initial: offers[q], title: () => t("consent.offer.title", { name: table.name(q) }),
+    submitLabel: () => t("consent.offer.keep"),
     submit: (terms) => {
       const probe = { ...hint.request, offers: { ...stringKeys(offers), [q]: terms } };
       const reply = table.check(probe);
@@ -185,7 +185,8 @@ export function openAnswerDialog(table, seat) {
   if (withTerms.length) {
     actions.push({ label: t("consent.agreeTerms"), testid: "answer-terms", onClick: (d) => openTermsComposer(table, {
       composer: seat, mover, consenter: seat, from: r.from, to: r.to, laurel: r.laurel,
-      title: t("consent.terms.title", { name: table.name(mover) }), submitLabel: t("consent.terms.submit"),
+      title: () => t("consent.terms.title", { name: table.name(mover) }),
+      submitLabel: () => t("consent.terms.submit"),
       consents: withTerms, initial: offer,
       submit: (terms, consents) => {
         /** @type {ActionData} */

@@ -1,10 +1,10 @@
 // Deal terms (R11) composed in a dialog: laurels paid by either side, the split of the gains,
 // where Caesar's bonus move goes, and promises. A payer composing the deal sees their own
 // laurels here (the dialog is addressed to them); nobody else's hoard is ever shown.
-// Every text is in the chosen language (i18n.js).
+// Every text is in the chosen language (i18n.js), and follows a change of it.
 
 import { h } from "../panels/dom.js";
-import { openDialog } from "../panels/dialogs.js";
+import { openWorded } from "../panels/worded-dialog.js";
 import { KINDS } from "../board/colours.js";
 import { t } from "../words/i18n.js";
 import { termsWords } from "../words/event-words.js";
@@ -165,17 +165,15 @@ function promiseEditor(table, view, o, initial) {
 }
 
 /**
+ * The dialog's fields, built in the current language from the terms to start from (`initial`)
+ * and the number of consents chosen so far (`chosen`, when the consenter may give one or two).
  * @param {import("./consent.js").DialogTable} table
- * @param {{composer: number, mover: number, consenter: number, from: number, to: number,
- *   laurel?: string | null, initial?: import("qvcore-protocol").TermsData | null, title: string,
- *   submitLabel: string, consents?: number[], consentSelect?: HTMLSelectElement,
- *   submit: (terms: import("qvcore-protocol").TermsData, consents: number) => string | null}} o
- *   the parties, the path, the terms to start from, and what to do with the terms composed
+ * @param {ComposerOptions} o
+ * @param {import("qvcore-protocol").TermsData} initial @param {string | null} chosen
  */
-export function openTermsComposer(table, o) {
+function termsForm(table, o, initial, chosen) {
   const view = table.view();
   const mine = table.hoard(o.composer);  // the composer's own laurels, for this dialog only
-  const initial = o.initial ?? {};
   const held = (seat) => view.players.find((p) => p.seat === seat)?.hoard_size ?? 0;
   const side = (payerSeat, key, label) => tokenPicker(label, key === "mover_pays" ? "mover" : "consenter",
     payerSeat === o.composer ? mine?.hoard ?? {} : null, held(payerSeat),
@@ -189,12 +187,15 @@ export function openTermsComposer(table, o) {
   const split = h("input", { type: "checkbox", id: "terms-split", "data-testid": "terms-split",
     checked: Boolean(initial.split) });
   let caesar = null;
+  /** @type {HTMLSelectElement | null} */
+  let consentSelect = null;
   const parts = [];
   if (o.consents && o.consents.length > 1) {
-    const select = h("select", { id: "terms-consents", "data-testid": "terms-consents" },
-      o.consents.map((c) => h("option", { value: String(c) }, t(c === 1 ? "terms.consentOne" : "terms.consentBoth"))));
-    parts.push(h("p", { class: "field" }, h("label", { for: "terms-consents" }, t("terms.consentWith")), select));
-    o.consentSelect = select;
+    consentSelect = /** @type {HTMLSelectElement} */ (h("select", { id: "terms-consents",
+      "data-testid": "terms-consents" }, o.consents.map((c) => h("option", { value: String(c),
+      selected: String(c) === chosen }, t(c === 1 ? "terms.consentOne" : "terms.consentBoth")))));
+    parts.push(h("p", { class: "field" }, h("label", { for: "terms-consents" }, t("terms.consentWith")),
+      consentSelect));
   }
   parts.push(moverPays.box, consenterPays.box,
     h("p", { class: "field check" }, split,
@@ -214,34 +215,57 @@ export function openTermsComposer(table, o) {
 
   /** The terms as composed (the engine checks them when they are submitted).
    * @returns {import("qvcore-protocol").TermsData} */
-  const build = () => {
+  const terms = () => {
     /** @type {Record<string, any>} */
-    const terms = {};
+    const out = {};
     const m = moverPays.value();
     const c = consenterPays.value();
-    if (m.length) terms.mover_pays = m;
-    if (c.length) terms.consenter_pays = c;
-    if (split.checked) terms.split = true;
+    if (m.length) out.mover_pays = m;
+    if (c.length) out.consenter_pays = c;
+    if (split.checked) out.split = true;
     if (caesar?.value) {
       const [from, to] = caesar.value.split("-").map(Number);
-      terms.caesar = { from, to };
+      out.caesar = { from, to };
     }
     const promised = promises.value();
-    if (promised.length) terms.promises = promised;
-    return terms;
+    if (promised.length) out.promises = promised;
+    return out;
   };
-  return openDialog({
-    title: o.title, to: table.addressee(o.composer),
-    testid: "terms-dialog", className: "terms",
-    body: [h("p", {}, t("terms.move", { from: o.from, to: o.to })), ...parts],
-    actions: [
-      { label: o.submitLabel, kind: "primary", testid: "terms-submit", onClick: (d) => {
-        const terms = build();
-        const consents = o.consentSelect ? Number(o.consentSelect.value) : (o.consents?.[0] ?? 1);
-        const error = o.submit(terms, consents);
-        if (error) d.error(error); else d.close();
-      } },
-      { label: t("terms.cancel"), kind: "quiet", testid: "terms-cancel", onClick: (d) => d.close() },
-    ],
+  const consents = () => (consentSelect ? Number(consentSelect.value) : (o.consents?.[0] ?? 1));
+  return { parts, terms, consents, chosen: () => consentSelect?.value ?? null };
+}
+
+/**
+ * @typedef {{composer: number, mover: number, consenter: number, from: number, to: number,
+ *   laurel?: string | null, initial?: import("qvcore-protocol").TermsData | null,
+ *   title: () => string, submitLabel: () => string, consents?: number[],
+ *   submit: (terms: import("qvcore-protocol").TermsData, consents: number) => string | null}}
+ *   ComposerOptions the parties, the path, the terms to start from, the dialog's words (in
+ *   the language of the moment) and what to do with the terms composed
+ */
+
+/**
+ * Open the terms dialog. A change of language opens it again in the new language with what
+ * was composed so far (worded-dialog.js).
+ * @param {import("./consent.js").DialogTable} table @param {ComposerOptions} o
+ */
+export function openTermsComposer(table, o) {
+  /** @type {ReturnType<typeof termsForm> | null} */
+  let form = null;
+  return openWorded(() => {
+    form = termsForm(table, o, form ? form.terms() : (o.initial ?? {}), form ? form.chosen() : null);
+    const shown = form;
+    return {
+      title: o.title(), to: table.addressee(o.composer),
+      testid: "terms-dialog", className: "terms",
+      body: [h("p", {}, t("terms.move", { from: o.from, to: o.to })), ...shown.parts],
+      actions: [
+        { label: o.submitLabel(), kind: "primary", testid: "terms-submit", onClick: (d) => {
+          const error = o.submit(shown.terms(), shown.consents());
+          if (error) d.error(error); else d.close();
+        } },
+        { label: t("terms.cancel"), kind: "quiet", testid: "terms-cancel", onClick: (d) => d.close() },
+      ],
+    };
   });
 }
