@@ -28,6 +28,10 @@ CHROMIUM_ARGS = [
     "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
     "--disable-background-networking",
     "--disable-component-update",
+    # V8 keeps Python's WebAssembly on its baseline compiler: optimizing it again in every
+    # test's fresh page cost half a CPU second per page load, a tenth of the browser tests'
+    # time on two cores; the tests check what the page does, not how fast (bench/ does)
+    "--js-flags=--liftoff-only",
 ]
 
 
@@ -46,12 +50,20 @@ LONG_TESTS = frozenset({
     "test_game.py::test_a_complete_three_player_game_and_its_replay",
     "test_variants.py::test_open_hoards_and_the_council_between_games",
     "test_i18n.py::test_every_screen_reads_in_the_language",
+    "test_a11y.py::test_no_control_covers_another_and_nothing_is_clipped",
     "test_palatinus.py::test_every_screen_reads_in_the_language",
     "test_palatinus.py::test_no_other_seats_hidden_kind_reaches_the_dom",
     "test_palatinus.py::test_axe_finds_no_serious_violation_on_the_board",
     "test_palatinus.py::test_a_hot_seat_game_is_clicked_through_the_setup_and_the_scoring",
     "test_table.py::test_a_bot_that_cannot_load_says_so_once_and_a_human_takes_its_seat",
 })
+
+
+def window(width: int, height: int) -> pytest.MarkDecorator:
+    """Open the test's page at this size (the context's viewport), not resize it once loaded:
+    twice under a loaded CI, a click right after `set_viewport_size` on a settled page waited
+    30 s for an element to be "stable", no animation frame coming."""
+    return pytest.mark.browser_context_args(viewport={"width": width, "height": height})
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

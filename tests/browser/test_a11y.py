@@ -21,6 +21,7 @@ from qvcore import board
 from qvcore.game import Game
 from tools.pins import fetch_axe
 
+from .conftest import window
 from .play import (
     NAMES,
     SEED,
@@ -514,34 +515,41 @@ def check_screen(page: Page, name: str, shots: Path, axe_script: Path | None = N
         audit(page, axe_script, name)
 
 
-SIZES = [(360, 740), (768, 1024), (1366, 768), (1920, 1080)]
+#: a phone, a tablet upright, the two laptops of the issue and a desktop
+SIZES = [(360, 740), (768, 1024), (1366, 768), (1280, 800), (1920, 1080)]
 
 
-@pytest.mark.parametrize(("width", "height"), SIZES, ids=[f"{w}px" for w, _ in SIZES])
 def test_no_control_covers_another_and_nothing_is_clipped(
-    app: Page, width: int, height: int, tmp_path: Path, axe_script: Path
+    app: Page, tmp_path: Path, axe_script: Path
 ) -> None:
-    app.set_viewport_size({"width": width, "height": height})
-    check_screen(app, f"{width}-new-game", tmp_path, axe_script)
+    """The new game screen, a game's start, a consent request's dialog, the board and the end
+    screen of a five-player game, each at every size of SIZES (the window resized, as a
+    tablet turned or a window narrowed): no control covers another, nothing is clipped, axe
+    finds nothing, and each player's supply and laurels are shown once on the board."""
+
+    def at_every_size(screen: str, *, board: bool = False, end: bool = False) -> None:
+        for width, height in SIZES:
+            app.set_viewport_size({"width": width, "height": height})
+            check_screen(app, f"{width}-{screen}", tmp_path, axe_script)
+            if board:
+                shown_once(app, f"{width}-{screen}")
+            if end:
+                assert app.evaluate(BROKEN_WORDS_JS) == [], f"{width}: words broken in the end"
+        app.set_viewport_size({"width": 1280, "height": 720})
+
+    at_every_size("new-game")
     start_game(app, names=FIVE)
     expect(app.get_by_test_id("message")).not_to_be_empty()  # "a new game begins"
-    check_screen(app, f"{width}-start", tmp_path, axe_script)
+    at_every_size("start")
     game = Game(options(FIVE), SEED)
     play_script(app, game, 6)  # a consent request is open: its dialog is shown
-    check_screen(app, f"{width}-mid-game", tmp_path, axe_script)
+    at_every_size("mid-game")
     close_dialogs(app)
-    check_screen(app, f"{width}-board", tmp_path, axe_script)
-    shown_once(app, f"{width}-board")
-    if width == 1366:  # the other laptop size of the issue, on the same board
-        app.set_viewport_size({"width": 1280, "height": 800})
-        check_screen(app, "1280-board", tmp_path, axe_script)
-        shown_once(app, "1280-board")
-        app.set_viewport_size({"width": width, "height": height})
+    at_every_size("board", board=True)
     path, finished = finished_save(tmp_path, FIVE)
     open_save(app, path, finished)
     expect(app.get_by_test_id("end-screen")).to_be_visible()
-    check_screen(app, f"{width}-end", tmp_path, axe_script)
-    assert app.evaluate(BROKEN_WORDS_JS) == [], f"{width}: words broken in the end table"
+    at_every_size("end", end=True)
 
 
 def test_a_long_name_of_one_word_widens_no_screen_on_a_phone(app: Page, tmp_path: Path) -> None:
@@ -835,11 +843,11 @@ def test_an_undo_that_disables_undo_leaves_the_focus_on_the_turn(app: Page) -> N
     heading_has_focus(app)
 
 
+@window(683, 384)
 def test_at_twice_the_zoom_the_focused_turn_is_in_sight(app: Page) -> None:
     """WCAG 2.4.11: at 200% zoom (683x384 CSS pixels) the turn panel sits under the board; the
     focus a new game or a new turn puts on it scrolls it into sight (a keyboard review found it
     500 px below the screen)."""
-    app.set_viewport_size({"width": 683, "height": 384})
     dialog = app.get_by_test_id("new-game-dialog")
     dialog.get_by_test_id("seed").fill(str(SEED))
     dialog.get_by_test_id("handover-setting").uncheck()

@@ -11,6 +11,7 @@ from playwright.sync_api import Locator, Page, ViewportSize, expect
 from qvcore.errors import RuleError
 from qvcore.game import Game
 
+from .conftest import window
 from .play import (
     NAMES,
     SEED,
@@ -283,9 +284,9 @@ def expect_board_strip(page: Page, game: Game) -> None:
         "data-testid", f"board-player-{game.state.current}")
 
 
+# the strip is drawn where the players' panel is not beside the board: a tablet, upright
+@window(768, 1024)
 def test_the_board_shows_each_players_supply_and_laurel_count_never_values(app: Page) -> None:
-    # the strip is drawn where the players' panel is not beside the board: a tablet, upright
-    app.set_viewport_size({"width": 768, "height": 1024})
     start_game(app)
     game = Game(options(), SEED)
     expect(app.get_by_test_id("board-players")).to_have_attribute("aria-label", re.compile("."))

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import BrowserContext, Page, ViewportSize, expect
 
-from tests.browser.conftest import ENGINE_SETTLED, ENGINE_TIMEOUT_MS
+from tests.browser.conftest import ENGINE_SETTLED, ENGINE_TIMEOUT_MS, window
 from tests.browser.play import wait_armed
 from tools.paths import PRECACHE_JSON
 from tools.pins import fetch_axe
@@ -194,11 +194,11 @@ def test_a_hot_seat_game_is_clicked_through_the_setup_and_the_scoring(pal: Page)
     assert pal.get_attribute("html", "data-saved") == str(actions(pal))
 
 
+@window(390, 844)
 def test_on_a_phone_choosing_an_inhabitant_brings_the_board_into_view(pal: Page) -> None:
     """P4: an inhabitant chosen under the board (a phone: the panel is below it), the next tap
     is on a terrain: the board comes into view whole (a review scrolled up and down each
     turn, only the board's bottom row in sight)."""
-    pal.set_viewport_size(ViewportSize(width=390, height=844))
     start(pal, ["human", "human", "human", "human"])
     for _ in range(6):
         human_turn(pal)
@@ -217,11 +217,11 @@ def test_on_a_phone_choosing_an_inhabitant_brings_the_board_into_view(pal: Page)
     expect(board).to_be_in_viewport(ratio=1)
 
 
+@window(390, 844)
 def test_on_a_phone_a_new_game_opens_with_the_board_in_sight(pal: Page) -> None:
     """P3: the new-game form is long on a phone and Start is at its foot; the set-up that
     replaces it opens with the board's top in sight, not scrolled past (a review saw places 2
     and 3 cut off)."""
-    pal.set_viewport_size(ViewportSize(width=390, height=844))
     pal.get_by_test_id("pal-count").select_option("5")
     pal.get_by_test_id("pal-start").scroll_into_view_if_needed()
     assert pal.evaluate("scrollY") > 0
@@ -503,30 +503,32 @@ def test_the_board_marks_what_the_others_placed_since_your_last_turn(pal: Page) 
     pytest.fail(f"the player saw others' placements on {marked_turns} turns only")
 
 
-@pytest.mark.parametrize("viewport", [ViewportSize(width=1280, height=800),
-                                      ViewportSize(width=390, height=844)],
-                         ids=["desktop", "phone"])
-def test_the_end_of_a_game_fits_the_screen_and_the_log_keeps_every_action(
-        pal: Page, viewport: ViewportSize) -> None:
+#: the result table's right edge, its panel's inner one, the page's width and the window's
+RESULT_FITS = """() => {
+    const table = document.querySelector('[data-testid="pal-result"]');
+    const panel = document.getElementById("pal-panel");
+    const style = getComputedStyle(panel);
+    const inner = panel.getBoundingClientRect().right - parseFloat(style.paddingRight)
+        - parseFloat(style.borderRightWidth);
+    return {table: table.getBoundingClientRect().right, panel: inner,
+            page: document.documentElement.scrollWidth, window: window.innerWidth};
+}"""
+
+
+def test_the_end_of_a_game_fits_the_screen_and_the_log_keeps_every_action(pal: Page) -> None:
     """P7/P8: after a whole game the scoring's result table stays inside its panel and the page
     never scrolls sideways, on a desktop and on a phone; the log still lists every action of
     the game, the set-up's first tiles included (a review found the table spilling 8 px out
     of its panel, a phone's page 398 px wide, and the log cut to its last 40 entries)."""
-    pal.set_viewport_size(viewport)
     start(pal, ["human", "easy", "easy"])
     play_to_the_end(pal, limit=400)
     watch_scoring(pal)
-    fits = pal.evaluate("""() => {
-        const table = document.querySelector('[data-testid="pal-result"]');
-        const panel = document.getElementById("pal-panel");
-        const style = getComputedStyle(panel);
-        const inner = panel.getBoundingClientRect().right - parseFloat(style.paddingRight)
-            - parseFloat(style.borderRightWidth);
-        return {table: table.getBoundingClientRect().right, panel: inner,
-                page: document.documentElement.scrollWidth, window: window.innerWidth};
-    }""")
-    assert fits["table"] <= fits["panel"] + 0.5, fits
-    assert fits["page"] <= fits["window"], fits
+    sizes = [ViewportSize(width=1280, height=800), ViewportSize(width=390, height=844)]
+    for size in sizes:
+        pal.set_viewport_size(size)
+        fits = pal.evaluate(RESULT_FITS)
+        assert fits["table"] <= fits["panel"] + 0.5, fits
+        assert fits["page"] <= fits["window"] == size["width"], fits
     # no word of a player's name is cut across two lines (a review read "Marcu / s", beside six
     # hill tokens): the table drawn again with every player holding six tokens and two discs
     pal.evaluate("""async () => {
@@ -536,21 +538,23 @@ def test_the_end_of_a_game_fits_the_screen_and_the_log_keeps_every_action(
             discs: [1, 2], captured: 12, points: 41}));
         old.replaceWith(resultTable(window.__pal.table, {step: "total", players, winners: [1]}));
     }""")
-    cut = pal.evaluate("""() => [...document.querySelectorAll(
-            '[data-testid="pal-result"] tbody th')].flatMap((th) => {
-        const walker = document.createTreeWalker(th, NodeFilter.SHOW_TEXT), words = [];
-        for (let text = walker.nextNode(); text; text = walker.nextNode()) {
-          for (const m of text.textContent.matchAll(/\\S+/g)) {
-            const range = document.createRange();
-            range.setStart(text, m.index);
-            range.setEnd(text, m.index + m[0].length);
-            if (range.getClientRects().length > 1) words.push(m[0]);
-          }
-        }
-        return words; })""")
-    assert cut == [], cut
-    assert pal.evaluate("""() => document.querySelector('[data-testid="pal-result"]')
-        .getBoundingClientRect().right""") <= fits["panel"] + 0.5
+    for size in sizes:
+        pal.set_viewport_size(size)
+        cut = pal.evaluate("""() => [...document.querySelectorAll(
+                '[data-testid="pal-result"] tbody th')].flatMap((th) => {
+            const walker = document.createTreeWalker(th, NodeFilter.SHOW_TEXT), words = [];
+            for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+              for (const m of text.textContent.matchAll(/\\S+/g)) {
+                const range = document.createRange();
+                range.setStart(text, m.index);
+                range.setEnd(text, m.index + m[0].length);
+                if (range.getClientRects().length > 1) words.push(m[0]);
+              }
+            }
+            return words; })""")
+        assert cut == [], (size, cut)
+        fits = pal.evaluate(RESULT_FITS)
+        assert fits["table"] <= fits["panel"] + 0.5, (size, fits)
     logged = pal.evaluate("() => window.__pal.engine.view().view.log.length")
     assert logged > 40
     assert pal.locator("#pal-log li").count() == logged
@@ -987,35 +991,33 @@ def test_the_rules_link_follows_the_language(pal: Page) -> None:
     assert pal.get_by_test_id("pal-rules").inner_text() == "Reglas"
 
 
-@pytest.mark.parametrize("lang", ["it", "fr", "es"])
-def test_every_screen_reads_in_the_language(page: Page, site_url: str, lang: str) -> None:
+def test_every_screen_reads_in_the_language(pal: Page) -> None:
     """The new-game form, the set-up, the hand-over, a seat's screen, the log and the scoring
-    leave no English words of the palatinus.* catalog (the Italian terms are the original's)."""
-    from tests.browser.test_i18n import ENGLISH_LEFTOVERS
+    leave no English words of the palatinus.* catalog (the Italian terms are the original's),
+    in Italian, French and Spanish: at each screen the page is switched to each language."""
+    from tests.browser.test_i18n import ENGLISH_LEFTOVERS, each_language
 
-    page.add_init_script(NO_PAUSE + f"localStorage.setItem('qv-lang', {json.dumps(lang)});")
-    page.goto(site_url + "palatinus.html")
-    wait_engine(page)
     parts = ["#pal-panel", "#pal-players", "#pal-log", "#pal-turn-heading", "nav.menu"]
 
     def english_left(screen: str) -> None:
-        texts = ["\n".join(page.locator(part).all_inner_texts()) for part in parts]
-        found = page.evaluate(ENGLISH_LEFTOVERS, [lang, texts, "palatinus"])
-        assert [p for pieces in found for p in pieces] == [], f"{lang}, {screen}"
+        for lang in each_language(pal, ("it", "fr", "es")):
+            texts = ["\n".join(pal.locator(part).all_inner_texts()) for part in parts]
+            found = pal.evaluate(ENGLISH_LEFTOVERS, [lang, texts, "palatinus"])
+            assert [p for pieces in found for p in pieces] == [], f"{lang}, {screen}"
+            if screen == "a seat's screen" and lang == "it":
+                text = pal.locator("#pal-panel").inner_text()
+                assert "contadino" in text or "mercante" in text or "condottiero" in text
 
     english_left("new game")
-    start(page, ["human", "human"])
+    start(pal, ["human", "human"])
     english_left("set-up")
     for _ in range(6):
-        human_turn(page)
+        human_turn(pal)
     english_left("hand-over")
-    page.get_by_test_id("pal-handover-ok").click()
+    pal.get_by_test_id("pal-handover-ok").click()
     english_left("a seat's screen")
-    if lang == "it":
-        text = page.locator("#pal-panel").inner_text()
-        assert "contadino" in text or "mercante" in text or "condottiero" in text
-    play_to_the_end(page)
-    page.get_by_test_id("pal-score-all").click()
+    play_to_the_end(pal)
+    pal.get_by_test_id("pal-score-all").click()
     english_left("the scoring")
 
 
@@ -1114,11 +1116,11 @@ def test_the_new_game_form_starts_from_the_last_table(pal: Page) -> None:
     assert names[0] == "Ada"
 
 
+@window(390, 844)
 def test_the_inhabitant_chosen_is_named_beside_the_board(pal: Page) -> None:
     """On a phone, choosing an inhabitant scrolls the board into sight for the terrain's tap,
     and a review saw nothing there say which inhabitant it was about to place: a line under
     the board names it until it is placed."""
-    pal.set_viewport_size(ViewportSize(width=390, height=844))
     start(pal, ["human", "easy"])
     to_human_placing(pal)
     choice = pal.get_by_test_id("pal-choice")
@@ -1136,12 +1138,12 @@ def test_the_inhabitant_chosen_is_named_beside_the_board(pal: Page) -> None:
     expect(choice).not_to_contain_text(words)
 
 
+@window(390, 844)
 def test_on_a_phone_the_board_leads_to_the_inhabitants_before_one_is_chosen(pal: Page) -> None:
     """P4: on a phone the inhabitants to choose from are under the board, and a tap on a
     terrain before one is chosen does nothing (a review tapped and saw nothing happen): the
     line under the board says to choose one first, with a button that brings them into sight
     and the keyboard to the first. Beside the board (a wide screen) the panel says so itself."""
-    pal.set_viewport_size(ViewportSize(width=390, height=844))
     start(pal, ["human", "easy"])
     to_human_placing(pal)
     wait_armed(pal)
@@ -1158,16 +1160,17 @@ def test_on_a_phone_the_board_leads_to_the_inhabitants_before_one_is_chosen(pal:
     expect(choice).to_be_hidden()
 
 
-@pytest.mark.parametrize("width", [390, 360, 320])
-def test_the_terrain_numbers_stay_legible_on_a_phone(pal: Page, width: int) -> None:
+@window(390, 844)
+def test_the_terrain_numbers_stay_legible_on_a_phone(pal: Page) -> None:
     """The log and the scoring name terrains by their numbers: a review measured them 7.5 px
     tall on a 390 px phone, and read them with difficulty; another 8.3 px at 360 px (a common
-    Android width) and 7.3 px at 320 px. They are drawn 9 px or more."""
-    pal.set_viewport_size(ViewportSize(width=width, height=844))
+    Android width) and 7.3 px at 320 px. They are drawn 9 px or more at each width."""
     start(pal, ["human", "human"])
     for _ in range(2):
         human_turn(pal)
-    sizes = pal.locator("#pal-board .pal-cell-number").evaluate_all(
-        "(els) => els.map((el) => parseFloat(getComputedStyle(el).fontSize)"
-        " * el.getScreenCTM().a)")
-    assert sizes and min(sizes) >= 9, min(sizes)
+    for width in (390, 360, 320):
+        pal.set_viewport_size(ViewportSize(width=width, height=844))
+        sizes = pal.locator("#pal-board .pal-cell-number").evaluate_all(
+            "(els) => els.map((el) => parseFloat(getComputedStyle(el).fontSize)"
+            " * el.getScreenCTM().a)")
+        assert sizes and min(sizes) >= 9, (width, min(sizes))

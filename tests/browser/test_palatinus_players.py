@@ -7,9 +7,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, ViewportSize, expect
+from playwright.sync_api import Page, expect
 
 from qvcore.palatinus.game import Game
+from tests.browser.conftest import window
 from tests.browser.test_palatinus import (  # noqa: F401  (the page's fixtures)
     browser_context_args,
     human_turn,
@@ -23,13 +24,14 @@ from tests.browser.test_palatinus_replay import finished_save, open_save
 WIDER = "() => document.documentElement.scrollWidth - innerWidth"
 
 
-@pytest.mark.parametrize("width", [390, 1366])
+@pytest.mark.parametrize("width", [pytest.param(w, marks=window(w, 844), id=str(w))
+                                   for w in (390, 1366)])
 def test_a_long_name_never_widens_the_page(pal: Page, tmp_path: Path, width: int) -> None:  # noqa: F811
     """The form takes names of up to 30 characters; a playtest's 30 W's without a space made
     the page scroll sideways (1473 px at 1366, 447 at 390) from the players panel. Through the
     set-up (P3), a hand-over, a placement (P4), the scoring (P5-P7) and the replay, the page
     stays as wide as its window."""
-    pal.set_viewport_size(ViewportSize(width=width, height=844))
+    assert pal.evaluate("innerWidth") == width
     names = ("W" * 30, "M" * 30)
     for i, name in enumerate(names):
         pal.get_by_test_id(f"pal-name-{i}").fill(name)

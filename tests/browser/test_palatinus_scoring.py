@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from qvcore.palatinus.game import Game
+from tests.browser.conftest import window
 from tests.browser.test_palatinus import (  # noqa: F401  (the page's fixtures)
     browser_context_args,
     pal,
@@ -36,7 +37,9 @@ IN_SIGHT = """() => {
 }"""
 
 
-@pytest.mark.parametrize("width, height", [(390, 844), (360, 640), (1280, 800)])
+@pytest.mark.parametrize("width, height", [
+    pytest.param(w, h, marks=window(w, h), id=f"{w}x{h}")
+    for w, h in [(390, 844), (360, 640), (1280, 800)]])
 def test_each_scoring_step_comes_into_sight_with_its_hill(
     pal: Page, tmp_path: Path, width: int, height: int  # noqa: F811
 ) -> None:
@@ -45,7 +48,7 @@ def test_each_scoring_step_comes_into_sight_with_its_hill(
     assert len(steps) > TAPS + 1
     path = tmp_path / "finished.json"
     path.write_text(json.dumps(save), encoding="utf-8")
-    pal.set_viewport_size({"width": width, "height": height})
+    assert pal.evaluate("[innerWidth, innerHeight]") == [width, height]
     with pal.expect_file_chooser() as chooser:
         pal.get_by_test_id("pal-import").click()
     chooser.value.set_files(path)

@@ -18,7 +18,7 @@ from playwright.sync_api import Page, expect
 from qvcore import board
 from qvcore.game import Game
 
-from .conftest import ENGINE_SETTLED, ENGINE_TIMEOUT_MS
+from .conftest import ENGINE_SETTLED, ENGINE_TIMEOUT_MS, window
 from .play import (
     NAMES,
     SEED,
@@ -361,12 +361,12 @@ def test_a_bot_that_cannot_load_says_so_once_and_a_human_takes_its_seat(
     expect(page.get_by_test_id("bot-badge-1")).to_contain_text("easy bot")
 
 
+@window(360, 740)
 def test_a_wide_name_is_cut_by_width_where_it_is_drawn(app: Page) -> None:
     """A 30-character name of wide letters at 360 px: the page keeps its width, the board's
     corner ends the name before the Senate, and the full name stays in the text (read out) and
     in a tooltip."""
     wide = "W" * 30
-    app.set_viewport_size({"width": 360, "height": 740})
     start_game(app, names=[wide, "Livia", "Gaius"])
     assert app.evaluate("() => document.documentElement.scrollWidth") <= 360
     turn = app.locator("svg .turn-text")
@@ -385,11 +385,11 @@ def test_a_wide_name_is_cut_by_width_where_it_is_drawn(app: Page) -> None:
         "title", f"{wide}'s turn")
 
 
+@window(768, 1024)
 def test_the_board_marks_and_animates_the_last_move_and_lights_the_request(app: Page) -> None:
     """Each move is marked on the board (data-last-move) and animated along its path (a state
     that comes and goes, data-animating); during a request its path is lit and, on a tablet,
     the answer dialog keeps clear of it."""
-    app.set_viewport_size({"width": 768, "height": 1024})
     start_game(app)
     game = Game(options(), SEED)
     board_svg = app.locator("svg[data-last-move]")
