@@ -28,11 +28,12 @@ CHROMIUM_ARGS = [
     "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
     "--disable-background-networking",
     "--disable-component-update",
-    # V8 keeps Python's WebAssembly on its baseline compiler: optimizing it again in every
-    # test's fresh page cost half a CPU second per page load, a tenth of the browser tests'
-    # time on two cores; the tests check what the page does, not how fast (bench/ does)
-    "--js-flags=--liftoff-only",
 ]
+#: the tests' own: V8 keeps Python's WebAssembly on its baseline compiler, where optimizing it
+#: again in every test's fresh page cost half a CPU second per page load, a tenth of the
+#: browser tests' time on two cores. The tests check what the page does, not how fast; the
+#: benches (bench/) launch with CHROMIUM_ARGS alone, as players' browsers run
+TEST_CHROMIUM_ARGS = [*CHROMIUM_ARGS, "--js-flags=--liftoff-only"]
 
 
 #: the longest browser tests (whole games played by clicks, bots thinking, a walk through
@@ -101,7 +102,7 @@ def browser_type_launch_args(
     return {
         **browser_type_launch_args,
         "executable_path": chromium_path(),
-        "args": CHROMIUM_ARGS,
+        "args": TEST_CHROMIUM_ARGS,
         "env": {**os.environ, "XDG_CONFIG_HOME": str(config_home)},
     }
 
