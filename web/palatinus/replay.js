@@ -52,6 +52,10 @@ export class PalReplay {
     this.state.view = reply.view;
     root.dataset.palReplay = String(n);
     this.render();
+    // the step read out through the table's live region (one drawn anew is not heard)
+    const { total, log } = this.state;
+    this.table.announce(`${t("log.replay.step", { n, total })}. ${n === 0
+      ? t("palatinus.replay.start") : logText(log[n - 1].event, this.table.names())}`);
     if (focus) {
       // the button pressed, or (it is disabled at either end) the bar's first enabled one
       /** @type {HTMLButtonElement|null} */
@@ -78,8 +82,7 @@ export class PalReplay {
       "aria-label": t("palatinus.replay.heading") },
     button("|◀", t("log.replay.first"), "replay-first", -Infinity),
     button("◀", t("log.replay.prev"), "replay-prev", -1),
-    h("span", { "data-testid": "pal-replay-step", "aria-live": "polite" },
-      t("log.replay.step", { n, total })),
+    h("span", { "data-testid": "pal-replay-step" }, t("log.replay.step", { n, total })),
     button("▶", t("log.replay.next"), "replay-next", 1),
     button("▶|", t("log.replay.last"), "replay-last", Infinity));
     bar.addEventListener("keydown", (event) => {

@@ -41,8 +41,9 @@ export function renderScoring(table) {
     table.shown = Math.min(steps.length, table.shown + 1);
     renderScoring(table);
     table.announce(stepText(steps[table.shown - 1], names));  // the list is drawn anew
-    /** @type {HTMLElement|null} */ (document.querySelector('[data-testid="pal-score-next"]'))
-      ?.focus();
+    // after the last step the button is gone: the keyboard goes on with the result
+    /** @type {HTMLElement|null} */ (document.querySelector(
+      '[data-testid="pal-score-next"], [data-testid="pal-result"]'))?.focus();
   };
   const all = () => {
     table.shown = steps.length;

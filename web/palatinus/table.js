@@ -19,7 +19,7 @@
 // again).
 
 import { confirmUndo } from "../panels/dialogs.js";
-import { h, replace } from "../panels/dom.js";
+import { focusInSight, h, replace } from "../panels/dom.js";
 import { held, holdButtons, noteDecider, resetDecider } from "../turn/guard.js";
 import { has, t } from "../words/i18n.js";
 import { COLOURS, previewLabel, tilePreview } from "./board.js";
@@ -242,7 +242,7 @@ export class PalTable {
     this.autosave();
     // the element chosen is gone: keyboard play goes on from the heading
     if (!document.activeElement || document.activeElement === document.body) {
-      this.els.heading.focus();
+      focusInSight(this.els.heading);
     }
     return true;
   }
@@ -271,6 +271,8 @@ export class PalTable {
     this.final = null;
     this.adopt(reply.view, reply.actions);
     this.autosave();
+    // said under the board (and read out): the log only loses lines, which nobody hears
+    this.say(() => t("ui.undone", { count }));
   }
 
   /** What Undo would take back: the actions, and how many of the last ones go back to and
@@ -303,7 +305,7 @@ export class PalTable {
     const inside = focused !== null && (this.els.panel.contains(focused)
       || this.board.svg.contains(focused));
     this.renderScreen();
-    if (inside && !focused.isConnected) this.els.heading.focus({ preventScroll: true });
+    if (inside && !focused.isConnected) focusInSight(this.els.heading);
   }
 
   renderScreen() {
@@ -455,7 +457,9 @@ export class PalTable {
         onclick: () => this.look(seat) }, t("palatinus.handover.ok",
         { name: this.view.players[seat].name })),
       this.undoButton());
-    this.els.panel.querySelector("button")?.focus();
+    // the screen's heading, not its button: held a moment for the new person (guard.js), a
+    // disabled button takes no focus, and the keyboard's was lost to the page's body
+    focusInSight(this.els.heading);
   }
 
   renderPlace() {

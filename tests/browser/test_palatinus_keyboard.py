@@ -1,0 +1,121 @@
+"""Palatinus played from the keyboard with a screen reader: where the focus goes and what is
+read out when a screen changes without a control of its own (a keyboard review found the focus
+on the page's body and an undo or a replay's step said by nothing)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from playwright.sync_api import Page, expect
+
+from qvcore.palatinus.game import Game
+from tests.browser.conftest import ENGINE_TIMEOUT_MS, window
+from tests.browser.test_palatinus import (  # noqa: F401  (the page's fixtures)
+    actions,
+    browser_context_args,
+    human_turn,
+    pal,
+    stage,
+    start,
+    to_human_placing,
+    wait_next,
+)
+from tests.browser.test_palatinus_replay import finished_save, open_save
+
+FOCUSED = "() => document.activeElement?.id || document.activeElement?.tagName"
+
+
+def test_the_hand_over_after_a_bots_move_takes_the_keyboard_to_its_heading(
+        pal: Page) -> None:  # noqa: F811
+    """P4: the hand-over screen drawn after a bot's move (nothing of the person's focused any
+    more): the focus is on its heading, not on the page's body; its button, held a moment for
+    the new person (guard.js), then takes the Tab."""
+    start(pal, ["human", "easy", "human"])
+    seen = 0
+    for _ in range(60):
+        if stage(pal) != "setup" and pal.get_attribute("html", "data-pal-turn") == "human" \
+                and pal.get_by_test_id("pal-handover-ok").count():
+            expect(pal.locator("#pal-turn-heading")).to_be_focused()
+            seen += 1
+            if seen == 2:
+                break
+        if pal.get_attribute("html", "data-pal-turn") == "human":
+            human_turn(pal)
+        else:
+            wait_next(pal, actions(pal))
+    assert seen == 2, "no hand-over came"
+    pal.locator("html:not([data-guard])").wait_for(state="attached")
+    pal.keyboard.press("Tab")
+    expect(pal.get_by_test_id("pal-handover-ok")).to_be_focused()
+
+
+def test_an_undo_is_said(pal: Page) -> None:  # noqa: F811
+    """R10 (Palatinus's undo, ruling 16): the log only loses lines, which no screen reader
+    hears; the message under the board says what was undone, in the page's language."""
+    start(pal, ["human", "easy"])
+    to_human_placing(pal)
+    before = actions(pal)
+    human_turn(pal)
+    # the bot answers: a person is to place again; the undo takes back both moves
+    pal.wait_for_function("(n) => Number(document.documentElement.dataset.palActions) >= n + 2"
+                          " && document.documentElement.dataset.palTurn === 'human'",
+                          arg=before, timeout=ENGINE_TIMEOUT_MS)
+    undone = actions(pal) - before
+    pal.get_by_test_id("pal-undo").click()
+    pal.locator(f"html[data-pal-actions='{before}']").wait_for(state="attached")
+    expect(pal.get_by_test_id("pal-message")).to_have_text(f"Undone: {undone} actions.")
+
+
+@window(1280, 800)
+def test_the_last_scoring_step_leaves_the_keyboard_on_the_result(
+        pal: Page, tmp_path: Path) -> None:  # noqa: F811
+    """P7: "Next step" pressed on the last step disappears with it: the focus goes to the
+    result table, as "Show all" leaves it, not to the page's body."""
+    save = finished_save(11)
+    steps = Game.load(save).events[-1]["final"]["steps"]
+    open_save(pal, save, tmp_path)
+    pal.locator("html[data-pal-scoring]").wait_for(state="attached")
+    for _ in steps:
+        nxt = pal.get_by_test_id("pal-score-next")
+        if not nxt.count():
+            break
+        nxt.focus()
+        pal.keyboard.press("Enter")
+    pal.locator("html[data-pal-scoring='done']").wait_for(state="attached")
+    expect(pal.get_by_test_id("pal-result")).to_be_focused()
+    assert pal.evaluate(FOCUSED) != "BODY"
+
+
+def test_each_replay_step_is_read_out(pal: Page, tmp_path: Path) -> None:  # noqa: F811
+    """P8: a step of the replay is read out through the page's live region, the step's count
+    and its action, where the step's own line was drawn anew (and not heard) at each step."""
+    save = finished_save(11)
+    open_save(pal, save, tmp_path)
+    pal.locator("html[data-pal-scoring]").wait_for(state="attached")
+    pal.get_by_test_id("pal-score-all").click()
+    pal.get_by_test_id("pal-replay").click()
+    pal.locator("html[data-pal-replay='0']").wait_for(state="attached")
+    announcer = pal.get_by_test_id("pal-announce")
+    expect(announcer).to_contain_text("Step 0 of")
+    pal.keyboard.press("ArrowRight")
+    pal.locator("html[data-pal-replay='1']").wait_for(state="attached")
+    expect(announcer).to_contain_text("Step 1 of")
+    expect(announcer).to_contain_text(pal.get_by_test_id("pal-replay-text").inner_text())
+    assert pal.get_by_test_id("pal-replay-step").get_attribute("aria-live") is None
+
+
+@window(640, 400)
+def test_at_twice_the_zoom_the_focused_heading_is_in_sight(pal: Page) -> None:  # noqa: F811
+    """WCAG 2.4.11: at 200% zoom (640x400 CSS pixels) a tile laid from the keyboard leaves the
+    focus on the heading, and the heading is scrolled into sight (a review found it 97 px
+    above the screen, no focus ring to be seen)."""
+    start(pal, ["human", "human"])
+    pal.locator("html:not([data-guard])").wait_for(state="attached")
+    for laid in (1, 2):
+        pal.locator('[data-testid^="pal-place-"]').first.focus()
+        pal.keyboard.press("Enter")
+        pal.locator(f"html[data-pal-actions='{laid}']").wait_for(state="attached")
+        heading = pal.locator("#pal-turn-heading")
+        expect(heading).to_be_focused()
+        expect(heading).to_be_in_viewport()
+        pal.locator("html:not([data-guard])").wait_for(state="attached")
