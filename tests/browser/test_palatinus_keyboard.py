@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
 from qvcore.palatinus.game import Game
-from tests.browser.conftest import ENGINE_TIMEOUT_MS, window
+from tests.browser.conftest import ENGINE_TIMEOUT_MS, RULES_READY, window
 from tests.browser.test_palatinus import (  # noqa: F401  (the page's fixtures)
     actions,
     browser_context_args,
@@ -119,3 +120,23 @@ def test_at_twice_the_zoom_the_focused_heading_is_in_sight(pal: Page) -> None:  
         expect(heading).to_be_focused()
         expect(heading).to_be_in_viewport()
         pal.locator("html:not([data-guard])").wait_for(state="attached")
+
+
+def test_back_to_the_game_from_the_rules_closes_their_tab(pal: Page) -> None:  # noqa: F811
+    """The Rules link opens the rules in a tab of their own; their "Back to the game" opened
+    the game a second time there (a review met the two-tabs notice): as Quo Vadis's rules do,
+    it closes that tab, and the game is where it was."""
+    start(pal, ["human", "human"])
+    with pal.expect_popup() as opened:
+        pal.get_by_test_id("pal-rules").click()
+    rules = opened.value
+    rules.locator(RULES_READY).wait_for(state="attached")
+    with rules.expect_event("close"):
+        try:
+            rules.get_by_role("link", name="Back to the game").click()
+        except PlaywrightError as error:
+            # the click closed the page before Playwright was done with it: that is the test
+            if "closed" not in str(error):
+                raise
+    assert pal.context.pages == [pal]
+    expect(pal.get_by_test_id("pal-board")).to_be_visible()

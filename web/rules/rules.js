@@ -2,6 +2,8 @@
 // section being read (#r6-2 stays #r6-2) and remembers the choice for the game's Rules link.
 // No inline script or handler anywhere: the pages run under script-src 'self'.
 
+import { wireBackLinks } from "./back-link.js";
+
 const LANGUAGE_KEY = "qv-lang";  // the same key as ../rules-link.js
 
 const switchers = [.../** @type {NodeListOf<HTMLAnchorElement>} */ (
@@ -29,15 +31,7 @@ for (const link of switchers) {
 window.addEventListener("hashchange", keepSection);
 keepSection();
 
-// Opened from the game (a link with a target), "Back to the game" closes this tab and so
-// returns to the game as it was; opened any other way, it is an ordinary link to the game.
-for (const back of document.querySelectorAll("a[data-back]")) {
-  back.addEventListener("click", (event) => {
-    if (!window.opener || window.opener.closed) return;
-    window.close();
-    if (window.closed) event.preventDefault();
-  });
-}
+wireBackLinks();
 
 // The switch and the back link act from here on; a test that opens this page in a new tab
 // waits for this mark before it clicks (a click before it is an ordinary link, not remembered).
