@@ -140,3 +140,19 @@ def test_back_to_the_game_from_the_rules_closes_their_tab(pal: Page) -> None:  #
                 raise
     assert pal.context.pages == [pal]
     expect(pal.get_by_test_id("pal-board")).to_be_visible()
+
+
+def test_new_game_mid_game_takes_the_keyboard_to_the_form(pal: Page) -> None:  # noqa: F811
+    """The menu's New game replaces the panel with the form: the focus goes to the heading
+    that names it (it stayed on the button, and nothing said the screen had changed); the
+    empty log is no Tab stop on the first screen, and is one once it has a line to read."""
+    log = pal.get_by_test_id("pal-log")
+    expect(log).not_to_have_attribute("tabindex", "0")
+    start(pal, ["human", "human"])
+    human_turn(pal)
+    expect(log).to_have_attribute("tabindex", "0")
+    pal.get_by_test_id("pal-new").focus()
+    pal.keyboard.press("Enter")
+    heading = pal.locator("#pal-turn-heading")
+    expect(heading).to_be_focused()
+    expect(heading).to_have_text("A new game")

@@ -97,7 +97,7 @@ async function main() {
     back.click();
   });
 
-  $("pal-new").addEventListener("click", newGameForm);
+  $("pal-new").addEventListener("click", () => openNewGameForm(table, board, true));
   $("pal-export").addEventListener("click", () => {
     const save = table.saveData();
     if (!save) return;

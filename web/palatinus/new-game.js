@@ -3,7 +3,7 @@
 // the table (over a running game, once the player agrees), and a running or saved game is
 // offered back.
 
-import { h, replace } from "../panels/dom.js";
+import { focusInSight, h, replace } from "../panels/dom.js";
 import { t, defaultNames } from "../words/i18n.js";
 import { randomSeed } from "../engine/seeds.js";
 import { confirmDialog } from "../panels/dialogs.js";
@@ -18,8 +18,10 @@ const defaultName = (i) => defaultNames()[i] ?? String(i + 1);
 
 /** The new-game form in the side panel: 2–5 seats, each a person or a bot (Easy, Hard); Start
  * begins the set-up, and a game running or saved is one click away.
- * @param {import("./table.js").PalTable} table @param {import("./board.js").PalBoard} board */
-export function openNewGameForm(table, board) {
+ * @param {import("./table.js").PalTable} table @param {import("./board.js").PalBoard} board
+ * @param {boolean} [asked] opened by the menu's button: the focus goes to the form's heading,
+ *   which names it (the button stays where it was, and would say nothing of the change) */
+export function openNewGameForm(table, board, asked = false) {
   // opened in the middle of a game: it stays on the board, and the form leads back to it
   const running = table.view !== null && table.view.stage !== "over";
   // the last table's players, names and bots, as Quo Vadis? keeps them
@@ -83,6 +85,7 @@ export function openNewGameForm(table, board) {
         onclick: () => { if (table.load(saved)) $("pal-export").disabled = false; } },
       t(running ? "palatinus.start.back" : "palatinus.start.resume"))
         : null));
+  if (asked) focusInSight($("pal-turn-heading"));
   // the seven places, empty, unless a game is running (the engine keeps it as it is)
   if (!running) {
     board.draw({ board: [], springs: [], players: [], tiles: Array.from({ length: 7 },

@@ -49,6 +49,14 @@ export class PalTable {
     this.engine = engine;
     this.board = board;
     this.els = els;
+    // the log is a Tab stop (its list scrolls) only once it has a line to read
+    const log = els.log;
+    const tabStop = () => {
+      if (log.childElementCount) log.tabIndex = 0;
+      else log.removeAttribute("tabindex");
+    };
+    new MutationObserver(tabStop).observe(log, { childList: true });
+    tabStop();
     this.bots = new PalBots();
     /** @type {Seat[]} */
     this.seats = [];
