@@ -12,6 +12,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import BrowserContext, ConsoleMessage, Page
+from playwright.sync_api import Error as PlaywrightError
 
 from tools.chromium import chromium_path
 from tools.server import serving
@@ -118,6 +119,19 @@ def browser_context_args(browser_context_args: dict[str, Any],
     if request.node.get_closest_marker("service_worker"):
         return browser_context_args
     return {**browser_context_args, "service_workers": "block"}
+
+
+def back_to_the_game(rules: Page, words: str) -> None:
+    """Follow a rules tab's "Back to the game" link (named `words` in its language), once the
+    page has wired it, and wait for the tab to close (the link closes a tab the game opened)."""
+    rules.locator(RULES_READY).wait_for(state="attached")
+    with rules.expect_event("close"):
+        try:
+            rules.get_by_role("link", name=words).click()
+        except PlaywrightError as error:
+            # the click closed the page before Playwright was done with it: that is the test
+            if "closed" not in str(error):
+                raise
 
 
 def is_local(url: str, site_url: str) -> bool:

@@ -105,6 +105,19 @@ def human_turn(page: Page) -> None:
     wait_next(page, before)
 
 
+def place_and_let_the_bot_answer(page: Page) -> int:
+    """A person against an easy bot places an inhabitant, and the bot answers: the person is
+    to place again. Returns the count of actions before the person's."""
+    start(page, ["human", "easy"])
+    to_human_placing(page)
+    before = actions(page)
+    human_turn(page)
+    page.wait_for_function("(n) => Number(document.documentElement.dataset.palActions) >= n + 2"
+                           " && document.documentElement.dataset.palTurn === 'human'",
+                           arg=before, timeout=ENGINE_TIMEOUT_MS)
+    return before
+
+
 def play_to_the_end(page: Page, limit: int = 200) -> None:
     """Play every person's turn; wait for the bots' (their panel says a bot plays)."""
     for _ in range(limit):
@@ -843,14 +856,7 @@ def test_a_bot_plays_again_after_an_undo_takes_its_move_back(pal: Page) -> None:
     and the bot's answer; the person plays again, and the bot must answer again (a review
     saw "is thinking…" for ever: the page asked a bot once per count of actions, and the
     count after the new move was the one it had already asked at)."""
-    start(pal, ["human", "easy"])
-    to_human_placing(pal)
-    before = actions(pal)
-    human_turn(pal)
-    # the bot answers: a person is to place again
-    pal.wait_for_function("(n) => Number(document.documentElement.dataset.palActions) >= n + 2"
-                          " && document.documentElement.dataset.palTurn === 'human'",
-                          arg=before, timeout=ENGINE_TIMEOUT_MS)
+    before = place_and_let_the_bot_answer(pal)
     pal.get_by_test_id("pal-undo").click()
     pal.locator(f"html[data-pal-actions='{before}']").wait_for(state="attached")
     human_turn(pal)

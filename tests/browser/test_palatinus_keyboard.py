@@ -6,22 +6,21 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
 from qvcore.palatinus.game import Game
-from tests.browser.conftest import ENGINE_TIMEOUT_MS, RULES_READY, window
+from tests.browser.conftest import back_to_the_game, window
 from tests.browser.test_palatinus import (  # noqa: F401  (the page's fixtures)
     actions,
     browser_context_args,
     human_turn,
     pal,
+    place_and_let_the_bot_answer,
     stage,
     start,
-    to_human_placing,
     wait_next,
 )
-from tests.browser.test_palatinus_replay import finished_save, open_save
+from tests.browser.test_palatinus_replay import finished_save, open_replay, open_save
 
 FOCUSED = "() => document.activeElement?.id || document.activeElement?.tagName"
 
@@ -53,15 +52,8 @@ def test_the_hand_over_after_a_bots_move_takes_the_keyboard_to_its_heading(
 def test_an_undo_is_said(pal: Page) -> None:  # noqa: F811
     """R10 (Palatinus's undo, ruling 16): the log only loses lines, which no screen reader
     hears; the message under the board says what was undone, in the page's language."""
-    start(pal, ["human", "easy"])
-    to_human_placing(pal)
-    before = actions(pal)
-    human_turn(pal)
-    # the bot answers: a person is to place again; the undo takes back both moves
-    pal.wait_for_function("(n) => Number(document.documentElement.dataset.palActions) >= n + 2"
-                          " && document.documentElement.dataset.palTurn === 'human'",
-                          arg=before, timeout=ENGINE_TIMEOUT_MS)
-    undone = actions(pal) - before
+    before = place_and_let_the_bot_answer(pal)
+    undone = actions(pal) - before  # the person's move and the bot's answer
     pal.get_by_test_id("pal-undo").click()
     pal.locator(f"html[data-pal-actions='{before}']").wait_for(state="attached")
     expect(pal.get_by_test_id("pal-message")).to_have_text(f"Undone: {undone} actions.")
@@ -90,12 +82,7 @@ def test_the_last_scoring_step_leaves_the_keyboard_on_the_result(
 def test_each_replay_step_is_read_out(pal: Page, tmp_path: Path) -> None:  # noqa: F811
     """P8: a step of the replay is read out through the page's live region, the step's count
     and its action, where the step's own line was drawn anew (and not heard) at each step."""
-    save = finished_save(11)
-    open_save(pal, save, tmp_path)
-    pal.locator("html[data-pal-scoring]").wait_for(state="attached")
-    pal.get_by_test_id("pal-score-all").click()
-    pal.get_by_test_id("pal-replay").click()
-    pal.locator("html[data-pal-replay='0']").wait_for(state="attached")
+    open_replay(pal, tmp_path)
     announcer = pal.get_by_test_id("pal-announce")
     expect(announcer).to_contain_text("Step 0 of")
     pal.keyboard.press("ArrowRight")
@@ -129,15 +116,7 @@ def test_back_to_the_game_from_the_rules_closes_their_tab(pal: Page) -> None:  #
     start(pal, ["human", "human"])
     with pal.expect_popup() as opened:
         pal.get_by_test_id("pal-rules").click()
-    rules = opened.value
-    rules.locator(RULES_READY).wait_for(state="attached")
-    with rules.expect_event("close"):
-        try:
-            rules.get_by_role("link", name="Back to the game").click()
-        except PlaywrightError as error:
-            # the click closed the page before Playwright was done with it: that is the test
-            if "closed" not in str(error):
-                raise
+    back_to_the_game(opened.value, "Back to the game")
     assert pal.context.pages == [pal]
     expect(pal.get_by_test_id("pal-board")).to_be_visible()
 

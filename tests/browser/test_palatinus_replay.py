@@ -40,6 +40,16 @@ def open_save(page: Page, save: dict[str, Any], folder: Path) -> None:
     chooser.value.set_files(path)
 
 
+def open_replay(page: Page, folder: Path) -> None:
+    """A finished two-player game opened from a file, its scoring shown at once, its replay
+    opened at its first step."""
+    open_save(page, finished_save(11), folder)
+    page.locator("html[data-pal-scoring]").wait_for(state="attached")
+    page.get_by_test_id("pal-score-all").click()
+    page.get_by_test_id("pal-replay").click()
+    page.locator("html[data-pal-replay='0']").wait_for(state="attached")
+
+
 def cell_words(page: Page, terrain: int) -> str:
     """A board cell's name and everything inside it, as a screen reader or a script reads it."""
     cell = page.locator(f"[data-cell='{terrain}']")
@@ -192,12 +202,7 @@ def test_on_a_phone_stepping_through_the_replay_leaves_the_board_where_it_is(
     """A playtest on a phone tapped ▶ through a finished game's replay (P8) and the page
     scrolled down to the log's newest line at each tap, until the board was above the
     screen: the board stays where it is, and only the log's own list scrolls to its line."""
-    save = finished_save(11)
-    open_save(pal, save, tmp_path)
-    pal.locator("html[data-pal-scoring]").wait_for(state="attached")
-    pal.get_by_test_id("pal-score-all").click()
-    pal.get_by_test_id("pal-replay").click()
-    pal.locator("html[data-pal-replay='0']").wait_for(state="attached")
+    open_replay(pal, tmp_path)
     step = pal.get_by_test_id("pal-replay-next")
     step.scroll_into_view_if_needed()  # the player scrolls to the bar, under the board
     before = pal.evaluate(PLACES)

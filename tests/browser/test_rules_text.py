@@ -7,12 +7,11 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
 from tests.test_rules_pages import LANGUAGES, SECTION_IDS
 
-from .conftest import RULES_READY
+from .conftest import back_to_the_game
 
 #: offline.js marks the page once the service worker has cached the site (first visit: the
 #: engine load plus 14 MB)
@@ -109,14 +108,7 @@ def test_menu_rules_link_falls_back_to_the_browser_language(app: Page) -> None:
     rules = opened.value
     expect(rules).to_have_url(re.compile(r"/rules/fr\.html$"))
     expect(rules.locator("html")).to_have_attribute("lang", "fr")
-    rules.locator(RULES_READY).wait_for(state="attached")
-    with rules.expect_event("close"):
-        try:
-            rules.get_by_role("link", name="Retour au jeu").click()
-        except PlaywrightError as error:
-            # the click closed the page before Playwright was done with it: that is the test
-            if "closed" not in str(error):
-                raise
+    back_to_the_game(rules, "Retour au jeu")
     expect(app.get_by_test_id("board")).to_be_visible()
 
 
