@@ -53,9 +53,8 @@ export class PalReplay {
     root.dataset.palReplay = String(n);
     this.render();
     // the step read out through the table's live region (one drawn anew is not heard)
-    const { total, log } = this.state;
-    this.table.announce(`${t("log.replay.step", { n, total })}. ${n === 0
-      ? t("palatinus.replay.start") : logText(log[n - 1].event, this.table.names())}`);
+    const { step, done } = this.words();
+    this.table.announce(`${step}. ${done}`);
     if (focus) {
       // the button pressed, or (it is disabled at either end) the bar's first enabled one
       /** @type {HTMLButtonElement|null} */
@@ -67,10 +66,18 @@ export class PalReplay {
     return true;
   }
 
+  /** The step's count and what its action did, as the panel shows them. */
+  words() {
+    const { n, total, log } = this.state;
+    return { step: t("log.replay.step", { n, total }), done: n === 0
+      ? t("palatinus.replay.start") : logText(log[n - 1].event, this.table.names()) };
+  }
+
   render() {
     const { n, total, view, log } = this.state;
     const table = this.table;
     const names = table.names();
+    const said = this.words();
     table.els.heading.textContent = t("palatinus.replay.heading");
     table.renderBanner(view);  // the replay, from its first position (stop() draws the end's)
     table.board.draw(view);
@@ -82,7 +89,7 @@ export class PalReplay {
       "aria-label": t("palatinus.replay.heading") },
     button("|◀", t("log.replay.first"), "replay-first", -Infinity),
     button("◀", t("log.replay.prev"), "replay-prev", -1),
-    h("span", { "data-testid": "pal-replay-step" }, t("log.replay.step", { n, total })),
+    h("span", { "data-testid": "pal-replay-step" }, said.step),
     button("▶", t("log.replay.next"), "replay-next", 1),
     button("▶|", t("log.replay.last"), "replay-last", Infinity));
     bar.addEventListener("keydown", (event) => {
@@ -92,8 +99,7 @@ export class PalReplay {
       this.step(step, step < 0 ? "replay-prev" : "replay-next");
     });
     replace(table.els.panel, bar,
-      h("p", { "data-testid": "pal-replay-text" }, n === 0 ? t("palatinus.replay.start")
-        : logText(log[n - 1].event, names)),
+      h("p", { "data-testid": "pal-replay-text" }, said.done),
       h("button", { type: "button", class: "btn", "data-testid": "pal-replay-exit",
         onclick: () => this.stop() }, t("log.leaveReplay")));
     // the log as the table knew it then: the actions shown so far, the last one marked
