@@ -308,9 +308,15 @@ def word(page: Page, key: str, params: dict[str, Any] | None = None) -> str:
     return text
 
 
+def worded_with_a_count(page: Page, key: str, params: dict[str, Any]) -> re.Pattern[str]:
+    """A catalog text in the page's language, whatever number stands where `params` says 999
+    (a count that changes while the page is read)."""
+    return re.compile(re.escape(word(page, key, params)).replace("999", r"\d+"))
+
+
 def pool_label(page: Page) -> re.Pattern[str]:
     """The board's label of the reward pool in the page's language, whatever its count."""
-    return re.compile(re.escape(word(page, "board.pool", {"count": 999})).replace("999", r"\d+"))
+    return worded_with_a_count(page, "board.pool", {"count": 999})
 
 
 def dialog_text(dialog: Locator) -> list[Locator]:
@@ -577,8 +583,8 @@ def test_the_replays_step_buttons_stay_on_one_line(page: Page, site_url: str) ->
     row = [page.get_by_test_id(f"replay-{part}") for part in parts]
     expect(row[2]).to_be_visible()
     for lang in each_language(page):
-        step_words = re.escape(word(page, "log.replay.step", {"n": 0, "total": 999}))
-        expect(row[2]).to_have_text(re.compile(step_words.replace("999", r"\d+")))
+        expect(row[2]).to_have_text(
+            worded_with_a_count(page, "log.replay.step", {"n": 0, "total": 999}))
         middles = set()
         for part in row:
             box = part.bounding_box()
