@@ -895,6 +895,31 @@ def test_the_replay_reads_out_each_step_and_marks_the_current_one(page: Page,
     assert contrast(rgb(style[1])[0], rgb(style[2])[0]) >= 4.5, style
 
 
+def test_the_end_screen_opens_on_its_result_and_enter_decides_nothing(page: Page,
+                                                                     site_url: str) -> None:
+    """WCAG 2.4.3, 4.1.2: the end screen (R9) takes the focus itself and is described by its
+    result, so a screen reader reads who won and why as it opens; a review found the focus on
+    "Replay the game", where the winner went unread and a stray Enter started the replay."""
+    game = Game(options(), SEED)
+    advance_to(game, lambda g: g.state.stage == "over", limit=2000)
+    page.goto(site_url)
+    page.evaluate("(t) => localStorage.setItem('quo-vadis.autosave', t)", json.dumps(
+        game.save({"app": "quo-vadis-web", "settings": {"handover": False}})))
+    page.goto(site_url)
+    wait_actions(page, len(game.actions))
+    end = page.get_by_test_id("end-screen")
+    expect(end).to_be_focused()
+    winner = end.get_by_test_id("winner")
+    expect(end).to_have_accessible_description(re.compile(
+        re.escape(f"{NAMES[game.state.winner]} wins!") + ".*R9\\.3"))
+    expect(winner).to_be_visible()
+    page.keyboard.press("Enter")
+    expect(end).to_be_visible()
+    expect(page.get_by_test_id("replay-step")).to_have_count(0)
+    page.keyboard.press("Tab")
+    expect(end.get_by_test_id("end-replay")).to_be_focused()
+
+
 def test_each_promise_row_of_the_terms_is_named_by_its_number(app: Page) -> None:
     """WCAG 1.3.1: the terms dialog's promise rows are groups named "Promise 1", "Promise 2"
     (a keyboard review met rows of like-named selects it could not tell apart)."""

@@ -58,6 +58,9 @@ def test_open_hoards_and_the_council_between_games(app: Page) -> None:
     assert winner is not None
     expect(over.get_by_test_id("game-winner")).to_have_text(f"{NAMES[winner]} wins game 1!")
     expect(over.get_by_test_id("game-winner-reason")).to_contain_text(NAMES[winner])
+    # read out as it opens (WCAG 4.1.2), its one action focused
+    expect(over).to_have_accessible_description(re.compile(f"{NAMES[winner]} wins game 1!.*R9"))
+    expect(over.get_by_test_id("game-over-go")).to_be_focused()
     for q in range(3):
         expect(over.get_by_test_id(f"game-total-{q}")).to_have_text(str(result["totals"][q]))
         expect(over.get_by_test_id(f"series-total-{q}")).to_have_text(str(result["totals"][q]))

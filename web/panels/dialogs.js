@@ -129,6 +129,10 @@ function dialogElement() {
  * @param {boolean} [o.escape=true] whether Escape closes it
  * @param {string} [o.rules] a section of the rules reference (rules/sections.js, e.g. "r6-2"):
  *   the dialog's head links to it
+ * @param {HTMLElement[]} [o.summary] parts of the body that say what the dialog is about (a
+ *   result): they describe it (aria-describedby), so that they are read out as it opens, and
+ *   the dialog takes the focus itself unless a button has autofocus (a stray Enter decides
+ *   nothing)
  * @returns {DialogHandle}
  */
 export function openDialog(o) {
@@ -159,6 +163,10 @@ export function openDialog(o) {
     head.append(link);
   }
   const body = h("div", { class: "dlg-body" }, o.body ?? []);
+  const summary = o.summary ?? [];
+  summary.forEach((part, i) => { part.id ||= `${id}-summary-${i}`; });
+  if (summary.length) dialog.setAttribute("aria-describedby", summary.map((p) => p.id).join(" "));
+  else dialog.removeAttribute("aria-describedby");
   const foot = h("footer", { class: "dlg-actions" });
   /** @type {DialogHandle} */
   const handle = { el: dialog, closed: false, body, close: null, cancel: null, error: null };
@@ -205,7 +213,7 @@ export function openDialog(o) {
     noteDecider(o.to.seat);
     holdButtons(decisions);
   }
-  const first = dialog.querySelector("[autofocus]") ?? (o.to ? dialog
+  const first = dialog.querySelector("[autofocus]") ?? (o.to || summary.length ? dialog
     : foot.querySelector("button:not([disabled])"));
   // a dialog taken over keeps focus on itself: focus it again so that its new name is read
   if (reused && first === dialog && document.activeElement === dialog) dialog.blur();

@@ -80,17 +80,19 @@ function gameOverDialog(table, view, done) {
       String(seriesSum(view, p.seat)))));
   const head = [t("end.col.player"), t("end.col.senate"),
     t("end.col.game", { game: result.game }), t("end.col.series")];
+  const summary = [
+    h("h3", { class: "winner-name", "data-testid": "game-winner" }, result.winner === null
+      ? t("end.noWinner") : t("end.winsGame", { name: names[result.winner], game: result.game })),
+    h("p", { "data-testid": "game-winner-reason" }, reason(result.senate, result.totals, names)),
+  ];
   return {
     title: t("end.gameOver.title", { game: result.game }), testid: "game-over", className: "end",
-    body: [
-      h("h3", { class: "winner-name", "data-testid": "game-winner" }, result.winner === null
-        ? t("end.noWinner") : t("end.winsGame", { name: names[result.winner], game: result.game })),
-      h("p", { "data-testid": "game-winner-reason" }, reason(result.senate, result.totals, names)),
-      resultsTable(head, rows),
-      h("p", {}, t("end.gameOver.next", { game: result.game + 1 })),
-    ],
+    body: [...summary, resultsTable(head, rows),
+      h("p", {}, t("end.gameOver.next", { game: result.game + 1 }))],
+    summary,
+    // going on to the next game is the screen's one action
     actions: [{ label: t("end.gameOver.go", { game: result.game + 1 }), kind: "primary",
-      testid: "game-over-go", onClick: (d) => d.close() }],
+      testid: "game-over-go", autofocus: true, onClick: (d) => d.close() }],
     onClose: done,
   };
 }
@@ -165,11 +167,14 @@ export function openEndScreen(table) {
     t("end.col.laurels"), ...(series ? [t("end.col.games"), t("end.col.gamesWon")] : []),
     t("end.col.total")];
   const names = view.players.map((p) => table.name(p.seat));
-  const body = [
+  const summary = [
     h("h3", { class: "winner-name", "data-testid": "winner" },
       winner === null ? t("end.noWinner")
         : t(series ? "end.winsSeries" : "end.wins", { name: table.name(winner) })),
     h("p", { "data-testid": "winner-reason" }, series ? seriesReason(table, view) : gameReason(view)),
+  ];
+  const body = [
+    ...summary,
     // the series' last game has a winner of its own (R9.3), who need not win the series
     last ? h("p", { "data-testid": "last-game-winner" }, [last.winner === null ? ""
       : `${t("end.lastGame", { name: names[last.winner], game: last.game })} `,
@@ -178,7 +183,7 @@ export function openEndScreen(table) {
   ];
   return openDialog({
     title: last ? t("end.gameOver.title", { game: last.game }) : t("end.title"),
-    testid: "end-screen", className: "end", body,
+    testid: "end-screen", className: "end", body, summary,
     actions: [
       { label: t("end.replay"), testid: "end-replay", onClick: (d) => { d.close(); table.startReplay(); } },
       { label: t("end.newGame"), kind: "primary", testid: "end-new-game",
