@@ -920,6 +920,20 @@ def test_the_end_screen_opens_on_its_result_and_enter_decides_nothing(page: Page
     expect(end.get_by_test_id("end-replay")).to_be_focused()
 
 
+def test_every_link_to_the_rules_says_it_opens_another_tab(app: Page) -> None:
+    """WCAG 3.2.5 (advisory), G201: the Rules link and a dialog's link to its rule open the
+    reference in another tab, and say so in the page's language (a review found nothing
+    telling a screen reader's user that the page would change); a rule cited in a message is
+    wired the same way (rules-link.js)."""
+    links = [app.get_by_test_id("rules-link"),
+             app.get_by_test_id("new-game-dialog").get_by_test_id("dialog-rules")]
+    for lang, words in (("en", "Opens in another tab."), ("it", "Si apre in un'altra scheda.")):
+        app.get_by_test_id("language").select_option(lang)
+        expect(app.locator("html")).to_have_attribute("lang", lang)
+        for link in links:
+            expect(link).to_have_accessible_description(words)
+
+
 def test_each_promise_row_of_the_terms_is_named_by_its_number(app: Page) -> None:
     """WCAG 1.3.1: the terms dialog's promise rows are groups named "Promise 1", "Promise 2"
     (a keyboard review met rows of like-named selects it could not tell apart)."""

@@ -135,3 +135,13 @@ def test_new_game_mid_game_takes_the_keyboard_to_the_form(pal: Page) -> None:  #
     heading = pal.locator("#pal-turn-heading")
     expect(heading).to_be_focused()
     expect(heading).to_have_text("A new game")
+
+
+def test_the_rules_link_says_it_opens_another_tab(pal: Page) -> None:  # noqa: F811
+    """WCAG 3.2.5 (advisory), G201: the Rules link opens the reference in another tab and
+    says so, in the page's language."""
+    link = pal.get_by_test_id("pal-rules")
+    expect(link).to_have_accessible_description("Opens in another tab.")
+    pal.get_by_test_id("language").select_option("fr")
+    expect(pal.locator("html")).to_have_attribute("lang", "fr")
+    expect(link).to_have_accessible_description("S'ouvre dans un autre onglet.")

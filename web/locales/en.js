@@ -684,6 +684,7 @@ export default {
 
   // -- added with the wiring of the remaining modules ------------------------------------
   "page.rules": "Rules",
+  "page.newTab": "Opens in another tab.",
   "load.downloading": "Downloading the game… {percent}%",
   "load.starting": "Starting Python…",
   "load.unpacking": "Installing the rules engine…",

@@ -684,6 +684,7 @@ export default {
 
   // -- added with the wiring of the remaining modules ------------------------------------
   "page.rules": "Reglas",
+  "page.newTab": "Se abre en otra pestaña.",
   "load.downloading": "Descargando el juego… {percent} %",
   "load.starting": "Iniciando Python…",
   "load.unpacking": "Instalando el motor de reglas…",

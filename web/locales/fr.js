@@ -684,6 +684,7 @@ export default {
 
   // -- added with the wiring of the remaining modules ------------------------------------
   "page.rules": "Règles",
+  "page.newTab": "S'ouvre dans un autre onglet.",
   "load.downloading": "Téléchargement du jeu… {percent} %",
   "load.starting": "Démarrage de Python…",
   "load.unpacking": "Installation du moteur de règles…",

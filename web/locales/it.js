@@ -684,6 +684,7 @@ export default {
 
   // -- added with the wiring of the remaining modules ------------------------------------
   "page.rules": "Regole",
+  "page.newTab": "Si apre in un'altra scheda.",
   "load.downloading": "Scaricamento del gioco… {percent}%",
   "load.starting": "Avvio di Python…",
   "load.unpacking": "Installazione del motore delle regole…",

@@ -32,6 +32,7 @@ function word(t, boardKey) {
     "pal-players-heading": "palatinus.players", "pal-log-heading": "palatinus.log" };
   for (const [id, key] of Object.entries(text)) $(id).textContent = t(key);
   $("pal-rules").textContent = t("palatinus.rules");
+  $("new-tab-note").textContent = t("page.newTab");
   $("pal-rules").setAttribute("href", `palatinus/rules/${t("palatinus.rules.lang")}.html`);
   $("pal-board").setAttribute("aria-label", t("palatinus.board"));
   $("pal-board-wrap").setAttribute("aria-label", t("palatinus.board"));

@@ -21,6 +21,7 @@ export const PAGE_TEXT = [
   { selector: "#undo", text: "page.undo" },
   { selector: "#replay", text: "page.replay" },  // log.js words it again once the game runs
   { selector: "#rules-link", text: "page.rules" },
+  { selector: "#new-tab-note", text: "page.newTab" },
   { selector: "noscript p", text: "page.noscript" },
 ];
 

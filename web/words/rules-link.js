@@ -58,9 +58,14 @@ export function pointRulesLink(link) {
   link.href = url;
 }
 
+/** The page's words that every link to the reference opens another tab (index.html). */
+const NEW_TAB_NOTE = "new-tab-note";
+
 /** Point a link at the reference in the current language; again whenever it is used (a
- * choice made in another tab), and by page-text.js when the page's language changes. */
+ * choice made in another tab), and by page-text.js when the page's language changes. It
+ * says that it opens another tab (its description, where the page has the words). */
 export function wireRulesLink(link) {
+  if (document.getElementById(NEW_TAB_NOTE)) link.setAttribute("aria-describedby", NEW_TAB_NOTE);
   const update = () => pointRulesLink(link);
   update();
   for (const type of ["pointerdown", "focus", "click"]) link.addEventListener(type, update);
