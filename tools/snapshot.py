@@ -6,16 +6,20 @@ wheel and saves the memory, which ships as its diff from the runtime's memory, g
 from __future__ import annotations
 
 import gzip
+import shutil
 import tempfile
 from pathlib import Path
 
 from tools.memory_image import memory_diff
+from tools.paths import WEB
 from tools.pins import RUNTIME_WASM
 from tools.shell import run_node
 
 #: Node runs the site's own runtime, writes the wheel where the page writes it and imports the
 #: engine from it as the page does (engine-loader.js, WHEEL_FILE and IMPORT_ENGINE) with the
-#: bots' bridges (SNAPSHOT_IMPORTS), then writes Pyodide's memory snapshot to $QV_SNAPSHOT.
+#: bots' bridges (SNAPSHOT_IMPORTS), defines the finder of the rest of the standard library
+#: (stdlib-rest.js defineFinder: a restored page only installs it), then writes Pyodide's
+#: memory snapshot to $QV_SNAPSHOT.
 #: argv is cut to the program's name first, so that Python's sys.executable and $_ in the
 #: snapshot are the browser's ("./this.program"), not a path of the building machine.
 SNAPSHOT_WHEEL_FILE = "/lib/qvcore.whl"
@@ -25,6 +29,8 @@ SNAPSHOT_WHEEL_FILE = "/lib/qvcore.whl"
 #: to the 4.7 MB file
 SNAPSHOT_IMPORTS = ("qvcore.jsapi", "qvcore.bots.bridge", "qvcore.palatinus.botbridge")
 _IMPORTED = ", ".join(SNAPSHOT_IMPORTS)
+#: the module whose defineFinder the snapshot runs
+STDLIB_REST = WEB / "boot" / "stdlib-rest.js"
 SNAPSHOT_SCRIPT = f"""
 process.argv.splice(1);
 const {{ readFileSync, writeFileSync }} = await import("node:fs");
@@ -35,6 +41,8 @@ const pyodide = await loadPyodide({{ indexURL: `${{runtime}}/`, stdLibURL: proce
                                     _makeSnapshot: true }});
 pyodide.FS.writeFile("{SNAPSHOT_WHEEL_FILE}", new Uint8Array(readFileSync(process.env.QV_WHEEL)));
 pyodide.runPython('import sys\\nsys.path.insert(0, "{SNAPSHOT_WHEEL_FILE}")\\nimport {_IMPORTED}');
+const {{ defineFinder }} = await import(pathToFileURL(process.env.QV_STDLIB_REST).href);
+defineFinder(pyodide);
 writeFileSync(process.env.QV_SNAPSHOT, pyodide.makeMemorySnapshot());
 """
 
@@ -47,9 +55,13 @@ def make_snapshot(runtime_dir: Path, wheel: Path, stdlib: Path) -> bytes:
     snapshot matches its runtime."""
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "python.snapshot"
+        # an ES module Node loads as one whatever the folder's package.json says
+        finder = Path(tmp) / "stdlib-rest.mjs"
+        shutil.copyfile(STDLIB_REST, finder)
         run_node(SNAPSHOT_SCRIPT, {"QV_RUNTIME": str(runtime_dir.resolve()),
                                    "QV_WHEEL": str(wheel.resolve()), "QV_SNAPSHOT": str(out),
-                                   "QV_STDLIB": str(stdlib.resolve())},
+                                   "QV_STDLIB": str(stdlib.resolve()),
+                                   "QV_STDLIB_REST": str(finder)},
                  out, "making the Python snapshot")
         diff = memory_diff(out.read_bytes(), (runtime_dir / RUNTIME_WASM).read_bytes())
         return gzip.compress(diff, compresslevel=6, mtime=0)

@@ -40,12 +40,15 @@ def test_python_starts_and_plays_without_the_whole_standard_library(
     assert [name for name in names if name.startswith("python_stdlib-")], names
 
 
+@pytest.mark.parametrize("route", ["build", "start"])
 def test_a_module_only_the_whole_library_has_is_fetched_when_first_imported(
-    first_visit: tuple[Page, list[str]], site_url: str
+    first_visit: tuple[Page, list[str]], site_url: str, route: str
 ) -> None:
+    """On both routes: the finder comes with the build's snapshot, or is defined at the start."""
     page, names = first_visit
-    page.goto(f"{site_url}?route=build")
+    page.goto(f"{site_url}?route={route}")
     ready(page)
+    assert route_of(page) == route
 
     def run(code: str) -> object:
         return page.evaluate("code => window.__qv.pyodide.runPython(code)", code)

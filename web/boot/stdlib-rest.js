@@ -11,6 +11,10 @@
 //
 //   import { findRestOnDemand } from "./stdlib-rest.js";
 //   findRestOnDemand(pyodide);  // once Python runs
+//
+// The finder's class lives in a module of its own (FINDER_MODULE), which the build's snapshot
+// holds already (tools/snapshot.py runs defineFinder): a restored page only installs it, where
+// compiling its Python cost a first visit about 30 ms of its critical path.
 
 /** The whole library, as Pyodide ships it (tools/pins.py RUNTIME_FILES). */
 const WHOLE_URL = new URL("../pyodide/python_stdlib.zip", import.meta.url).href;
@@ -21,7 +25,10 @@ const WHOLE_FILE = "/lib/python_stdlib_whole.zip";
 const STDLIB_NAMES = "__STDLIB_NAMES__";
 const BUILT = STDLIB_NAMES !== "__" + "STDLIB_NAMES__";
 
-/** Python that makes and installs the finder; its last line is the function that does. */
+/** The module that holds the finder (sys.modules). */
+export const FINDER_MODULE = "_qv_stdlib_rest";
+
+/** The finder's module: its class, and the function that installs it. */
 const FINDER = `
 import sys
 from importlib.machinery import PathFinder
@@ -58,9 +65,30 @@ class WholeStdlibFinder:
 
 def install(names, fetch, whole):
     sys.meta_path.append(WholeStdlibFinder(list(names), fetch, whole))
-
-install
 `;
+
+/** Python that makes FINDER's module from its source and registers it. */
+const DEFINE = `
+import sys, types
+module = types.ModuleType("${FINDER_MODULE}")
+exec(source, module.__dict__)
+sys.modules["${FINDER_MODULE}"] = module
+`;
+
+/**
+ * Define the finder's module (FINDER_MODULE) in Python; the build's snapshot has it already.
+ * @param {{runPython: (code: string, options?: object) => any, globals: {get: (name: string)
+ *   => any}}} pyodide
+ */
+export function defineFinder(pyodide) {
+  const scope = pyodide.globals.get("dict")();
+  try {
+    scope.set("source", FINDER);
+    pyodide.runPython(DEFINE, { globals: scope });
+  } finally {
+    scope.destroy();
+  }
+}
 
 /**
  * Fetch the whole library into Python's file system, synchronously. A window's synchronous
@@ -82,16 +110,21 @@ function fetchWhole(pyodide) {
  * Let Python find a module of the whole standard library that the site's zip leaves out (see
  * above). Nothing to do on an unbuilt site, which loads the whole library.
  * @param {{runPython: (code: string, options?: object) => any, globals: {get: (name: string)
- *   => any}, FS: {writeFile: (path: string, data: Uint8Array) => void}}} pyodide
+ *   => any}, pyimport: (name: string) => any,
+ *   FS: {writeFile: (path: string, data: Uint8Array) => void}}} pyodide
  */
 export function findRestOnDemand(pyodide) {
   if (!BUILT) return;
-  const scope = pyodide.globals.get("dict")();
-  const install = pyodide.runPython(FINDER, { globals: scope });
+  const sys = pyodide.pyimport("sys");
+  const modules = sys.modules;
+  let module = null;
   try {
-    install(STDLIB_NAMES.split(" "), () => fetchWhole(pyodide), WHOLE_FILE);
+    if (!modules.has(FINDER_MODULE)) defineFinder(pyodide);  // a start, not a restore
+    module = modules.get(FINDER_MODULE);
+    module.install(STDLIB_NAMES.split(" "), () => fetchWhole(pyodide), WHOLE_FILE);
   } finally {
-    install.destroy();
-    scope.destroy();
+    module?.destroy();
+    modules.destroy();
+    sys.destroy();
   }
 }
