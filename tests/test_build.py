@@ -199,10 +199,10 @@ def test_the_snapshot_holds_the_finder_of_the_rest_of_the_standard_library(
         built_site: Path) -> None:
     """A restored page only installs the finder of stdlib-rest.js: its class is defined in the
     snapshot already (compiling it cost a first visit about 30 ms on the critical path)."""
-    module = re.search(r'FINDER_MODULE = "(\w+)"',
-                       (WEB / "boot" / "stdlib-rest.js").read_text()).group(1)
+    module = re.search(r'FINDER_MODULE = "(\w+)"', (WEB / "boot" / "stdlib-rest.js").read_text())
+    assert module is not None
     memory = snapshot_memory(built_site)
-    assert module.encode() in memory
+    assert module.group(1).encode() in memory
     assert b"WholeStdlibFinder" in memory
 
 
