@@ -80,6 +80,7 @@ class Observer:
             "options": s.options.to_dict(),
             "stage": cast(Stage, s.stage),
             "turn": s.turn,
+            "game_turn": s.game_turn(),
             "game_number": s.game_number,
             "current": s.current,
             "first_player": s.first_player,
@@ -108,7 +109,8 @@ class Observer:
             "retire": retire_offices(s),
             "legal": legal,
             "series": [{"game": r["game"], "winner": r["winner"], "totals": list(r["totals"]),
-                        "senate": list(r["senate"])} for r in s.series_results],
+                        "senate": list(r["senate"]), "turn": r["turn"]}
+                       for r in s.series_results],
             "winner": s.winner,
         }
 

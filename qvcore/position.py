@@ -376,7 +376,8 @@ def _read_bonus(s: GameState, value: Any) -> int | None:
 
 def _read_series(s: GameState, data: Any) -> list[dict[str, Any]]:
     """V3: one result per finished game of the series, each with the game's number, its
-    winner (R9.3: in its Senate), every player's total and the full Senate it ended with."""
+    winner (R9.3: in its Senate), every player's total, the full Senate it ended with and the
+    turn it ended on (after the last game's, up to the position's)."""
     if not isinstance(data, list):
         raise _bad("R12", "series_results must be a list")
     finished = 0
@@ -385,12 +386,12 @@ def _read_series(s: GameState, data: Any) -> list[dict[str, Any]]:
     if len(data) != finished:
         raise _bad("R12", f"series_results must list the {finished} finished games of the "
                    "series", field="series_results")
-    keys = {"game", "winner", "totals", "senate"}
-    results = []
+    keys = {"game", "winner", "totals", "senate", "turn"}
+    results: list[dict[str, Any]] = []
     for index, item in enumerate(data):
         what = f"series result {index + 1}"
         if not isinstance(item, dict) or set(item) != keys:
-            raise _bad("R12", f"{what} has game, winner, totals and senate",
+            raise _bad("R12", f"{what} has game, winner, totals, senate and turn",
                        field="series_results")
         _int(item["game"], f"{what} game", index + 1, index + 1, "R12")
         senate, totals = item["senate"], item["totals"]
@@ -406,8 +407,14 @@ def _read_series(s: GameState, data: Any) -> list[dict[str, Any]]:
             raise _bad("R12", f"{what} gives one total per player", field="series_results")
         most = laurels.heap_value(list(laurels.BOX))
         totals = [_int(t, f"{what} total", 0, most, "R12") for t in totals]
+        # the next game begins on the turn after (rules._start_next_game); the game just
+        # ended, in its council or the series' end, ended on the position's turn
+        first = results[-1]["turn"] + 1 if results else 0
+        just_ended = index == len(data) - 1 and s.stage in (COUNCIL, OVER)
+        turn = _int(item["turn"], f"{what} turn", s.turn if just_ended else first,
+                    s.turn if just_ended else s.turn - 1, "R12")
         results.append({"game": index + 1, "winner": winner, "totals": totals,
-                        "senate": senate})
+                        "senate": senate, "turn": turn})
     return results
 
 

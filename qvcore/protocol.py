@@ -94,13 +94,14 @@ class GameOver(TypedDict):
 
 
 class SeriesResult(TypedDict):
-    """A finished game of a V3 series (R12): its number, winner, every total, and the seats
-    that entered the Senate in order."""
+    """A finished game of a V3 series (R12): its number, winner, every total, the seats
+    that entered the Senate in order, and the turn it ended on."""
 
     game: int
     winner: int | None
     totals: list[int]
     senate: list[int]
+    turn: int
 
 
 #: what ``apply_action`` returns: public, no secret (R10)
@@ -271,6 +272,9 @@ class View(TypedDict):
     options: dict[str, Any]
     stage: Stage
     turn: int
+    #: the turn counted from the first of the game being played (R12 V3: each game of a
+    #: series counts its own; the council belongs to the game that just ended)
+    game_turn: int
     game_number: int
     current: int
     first_player: int

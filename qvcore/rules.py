@@ -285,7 +285,7 @@ def _end_game(s: GameState, event: Event) -> None:
         s.stage = OVER
         return
     s.series_results.append({"game": s.game_number, "winner": winner, "totals": totals,
-                             "senate": s.senate()[:]})
+                             "senate": s.senate()[:], "turn": s.turn})
     if s.game_number == 3:
         s.winner = series_winner(s)
         s.stage = OVER

@@ -166,6 +166,12 @@ class GameState:
         """Owners of the senators in the Senate, in arrival order (R9.2)."""
         return self.offices[board.SENATE]
 
+    def game_turn(self) -> int:
+        """The turn counted from the first of the game being played: each game of a V3
+        series counts its own (R12), and its council belongs to it."""
+        finished = self.series_results[:self.game_number - 1]
+        return self.turn - (finished[-1]["turn"] + 1 if finished else 0)
+
     def on_board(self, player: int) -> int:
         """How many of ``player``'s senators stand on the board."""
         return sum(office.count(player) for office in self.offices)

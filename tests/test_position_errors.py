@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -57,11 +58,32 @@ def refusal(position: dict[str, Any]) -> RuleError:
 ])
 def test_v3_series_results_are_checked(results: list[Any]) -> None:
     """R12 V3: one result per finished game, each with its number, winner, every player's
-    total and the Senate it ended with; anything else is a bad position, not a crash later."""
+    total, the Senate it ended with and its last turn; anything else is a bad position, not a
+    crash later."""
     position = series_position()
     position["series_results"] = results
     error = refusal(position)
     assert error.rule == "R12"
+
+
+@pytest.mark.parametrize("turns", [
+    lambda first, second, now: (second, first),  # game 2 ended before game 1
+    lambda first, second, now: (first, first),  # game 2 ended on game 1's last turn
+    lambda first, second, now: (first, now),  # game 3 is played: game 2 ended before now
+    lambda first, second, now: (first, None),
+])
+def test_v3_each_result_ends_after_the_last_and_before_the_game_played(
+        turns: Callable[[int, int, int], tuple[int, int | None]]) -> None:
+    """R12 V3: each game of a series ends after the one before it (the next begins on the
+    turn after) and before the turn of the game being played (Observer's game_turn)."""
+    position = series_position()
+    first, second = (r["turn"] for r in position["series_results"])
+    assert first < second < position["turn"]
+    assert from_position(position).game_turn() == position["turn"] - second - 1
+    for result, turn in zip(position["series_results"], turns(first, second, position["turn"]),
+                            strict=True):
+        result["turn"] = turn
+    assert refusal(position).rule == "R12"
 
 
 def test_v3_an_accepted_series_can_be_finished() -> None:

@@ -180,7 +180,7 @@ def test_v3_after_a_game_the_council_removes_senators_starting_with_the_highest_
     assert event["game_over"] == {"winner": BLUE, "totals": [3, 9, 2]}
     assert s.stage == "council"
     assert s.series_results == [{"game": 1, "winner": BLUE, "totals": [3, 9, 2],
-                                 "senate": [BLUE, BLACK, RED, BLACK, RED]}]
+                                 "senate": [BLUE, BLACK, RED, BLACK, RED], "turn": s.turn}]
     # the Senate went back to the supplies
     assert s.offices[13] == []
     assert [s.on_board(q) for q in range(3)] == [4, 3, 1]
@@ -207,6 +207,29 @@ def test_v3_after_a_game_the_council_removes_senators_starting_with_the_highest_
     assert _totals_seen(game, None) == [None, None, None]
     assert violations(s) == []
     assert game.log()[-1]["text"].endswith("Game 2 begins.")
+
+
+def test_v3_each_game_of_a_series_counts_its_own_turns() -> None:
+    """R12 V3: a game of a series counts its turns from its own first (a review saw game 2
+    open on turn 41 of the series); each result keeps the turn its game ended on."""
+    game = new_game(3, series=True)
+    assert game.view(None)["game_turn"] == 0
+    game.state.turn = 40
+    place(game, 1, RED, BLUE)
+    _end_game_now(game, [RED, BLUE, BLACK, BLACK], RED, {})  # no council: game 2 begins
+    s = game.state
+    assert s.series_results[0]["turn"] == 40
+    assert s.game_number == 2 and s.turn == 41
+    assert game.view(None)["game_turn"] == 0
+    act(game, next(a for a in game.legal_actions() if a["type"] == "add"))
+    assert game.view(None)["game_turn"] == 1
+    assert game.view(RED)["game_turn"] == 1
+    # the council belongs to the game that just ended: its turns go on counting
+    game.state.turn = 70
+    place(game, 1, BLUE, BLUE, BLUE)
+    _end_game_now(game, [RED, BLUE, BLACK, BLACK], BLUE, {})
+    assert s.stage == "council" and s.series_results[1]["turn"] == 70
+    assert game.view(None)["game_turn"] == 70 - 41
 
 
 def test_v3_council_skips_players_with_two_or_fewer() -> None:

@@ -77,6 +77,9 @@ def test_open_hoards_and_the_council_between_games(app: Page) -> None:
     assert log_texts(app) == engine_log(game)
     heading = app.get_by_test_id("turn-heading")
     expect(heading).to_contain_text(f"{NAMES[game.state.current]}'s turn")
+    # the game counts its own turns (a review saw game 2 open on the series' turn 60 or so)
+    assert game.state.turn > 1
+    expect(app.locator(".turn-meta")).to_have_text("Game 2 of 3 · turn 1")
     expect(app.locator("[data-testid=office-13] .seat.taken")).to_have_count(0)
     for q in range(3):
         assert game.state.on_board(q) <= 2

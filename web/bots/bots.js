@@ -17,6 +17,7 @@ import { shareRuntime } from "../boot/engine-loader.js";
 import { confirmUndo, openDialog } from "../panels/dialogs.js";
 import { h } from "../panels/dom.js";
 import { t } from "../words/i18n.js";
+import { turnMeta } from "../words/turn-meta.js";
 import { isSeed, randomSeed } from "../engine/seeds.js";
 
 export const LEVELS = ["easy", "normal", "hard"];
@@ -456,8 +457,7 @@ export class Bots {
       h("h2", { id: "turn-heading", "data-testid": "turn-heading" },
         h("span", { class: "chip", style: { "--chip": c.fill, "--chip-ink": c.ink },
           "aria-hidden": "true" }, String(decider + 1)), " ", banner),
-      h("p", { class: "turn-meta" }, t(view.options.series ? "turn.meta.series" : "turn.meta",
-        { game: view.game_number, turn: view.turn + 1 })),
+      h("p", { class: "turn-meta" }, turnMeta(view)),
       h("div", { class: "group bot-note" },
         h("p", { "data-testid": "bot-note", "aria-live": "polite" }, text),
         h("div", { class: "choices row" }, buttons))];

@@ -5,6 +5,7 @@
 
 import { h, replace } from "../panels/dom.js";
 import { t } from "../words/i18n.js";
+import { turnMeta } from "../words/turn-meta.js";
 
 /** The latest lines of the "since your turn" summary that the panel shows. */
 const SINCE_LINES = 8;
@@ -79,10 +80,7 @@ export class TurnPanel {
         "aria-hidden": "true" }, String(seat + 1)), " ", h("span", { class: "clip", title: text }, text));
     }
     parts.push(heading);
-    const meta = t(view.options.series ? "turn.meta.series" : "turn.meta",
-      { game: view.game_number, turn: view.turn + 1 });
-    parts.push(h("p", { class: "turn-meta" },
-      view.seed === undefined ? meta : t("turn.meta.seed", { meta, seed: view.seed })));
+    parts.push(h("p", { class: "turn-meta" }, turnMeta(view)));
     // a binding Caesar promise is the turn's only action (R11): said before any choice is tried
     if (view.caesar_duty) {
       parts.push(h("p", { class: "note", "data-testid": "caesar-duty" }, t("turn.caesarDuty",
