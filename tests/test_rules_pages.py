@@ -235,6 +235,17 @@ def test_the_pages_tell_the_story_the_game_tells(lang: str) -> None:
     assert v3.count(italian) >= 2, f"{lang}: V3 is only in the Italian text"
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_r10_promises_nothing_a_saved_game_breaks(lang: str) -> None:
+    """R10: the log and the page keep each total secret, a saved game does not (it resumes the
+    game, secrets included: rulings.md #21). R10 once said that no shared file gave a total
+    away, which a playtest read as a promise about the Save button's file."""
+    r10 = text_of(lang).split('<section id="r10">', 1)[1].split("</section>", 1)[0]
+    assert re.search(r"shared file|file condiviso|fichier partagé|archivo compartido", r10) \
+        is None, r10
+    assert 'href="#rulings-secrecy"' in r10, r10
+
+
 def test_the_dialogs_say_until_the_end_of_the_movers_turn_like_the_pages() -> None:
     """The terms dialog's promise horizon reads as the pages' (R11): until the **end** of the
     mover's next turn, in every language."""
