@@ -271,6 +271,7 @@ export default {
   "consent.cancel": "Cancel",
   "consent.answer.question": { one: "{mover} asks for your consent to move a senator from office {from} to office {to} ({count} consent needed).", other: "{mover} asks for your consent to move a senator from office {from} to office {to} ({count} consents needed)." },
   "consent.answer.yours": { one: "You have {count} senator there.", other: "You have {count} senators there." },
+  "consent.answer.others": "So far: {answers}.",
   "consent.answer.pool": "Each consent that is used earns you one I laurel from the reward pool ({pool} left).",
   "consent.answer.poolEmpty": "The reward pool is empty: consent earns nothing from it.",
   "consent.answer.poolLast": "The reward pool holds one last I laurel, and this move takes two consents: the mover chooses which supporter takes it (R7.2).",

@@ -271,6 +271,7 @@ export default {
   "consent.cancel": "Cancelar",
   "consent.answer.question": { one: "{mover} te pide apoyo para mover a un senador de la asamblea {from} a la asamblea {to} (se necesita {count} apoyo).", other: "{mover} te pide apoyo para mover a un senador de la asamblea {from} a la asamblea {to} (se necesitan {count} apoyos)." },
   "consent.answer.yours": { one: "Tienes {count} senador allí.", other: "Tienes {count} senadores allí." },
+  "consent.answer.others": "Hasta ahora: {answers}.",
   "consent.answer.pool": "Cada apoyo que se use te da un laurel I de la reserva de recompensas (quedan {pool}).",
   "consent.answer.poolEmpty": "La reserva de recompensas está vacía: apoyar ya no te da ninguna recompensa.",
   "consent.answer.poolLast": "En la reserva de recompensas queda un solo laurel I y este movimiento necesita dos apoyos: quien mueve elige cuál de los que le apoyan se lo lleva (R7.2).",

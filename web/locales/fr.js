@@ -271,6 +271,7 @@ export default {
   "consent.cancel": "Annuler",
   "consent.answer.question": { one: "{mover} vous demande votre consentement pour déplacer un sénateur de l'assemblée {from} à l'assemblée {to} ({count} consentement requis).", other: "{mover} vous demande votre consentement pour déplacer un sénateur de l'assemblée {from} à l'assemblée {to} ({count} consentements requis)." },
   "consent.answer.yours": { one: "Vous y avez {count} sénateur.", other: "Vous y avez {count} sénateurs." },
+  "consent.answer.others": "Jusqu'ici\u00a0: {answers}.",
   "consent.answer.pool": "Chaque consentement utilisé vous rapporte un laurier I de la réserve des récompenses (il en reste {pool}).",
   "consent.answer.poolEmpty": "La réserve des récompenses est vide\u00a0: consentir ne vous en rapporte rien.",
   "consent.answer.poolLast": "Il ne reste qu'un laurier I dans la réserve des récompenses, et ce déplacement demande deux consentements\u00a0: le joueur actif choisit lequel de ses soutiens le prend (R7.2).",

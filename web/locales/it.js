@@ -271,6 +271,7 @@ export default {
   "consent.cancel": "Annulla",
   "consent.answer.question": { one: "{mover} ti chiede il consenso per muovere un senatore dall'ufficio {from} all'ufficio {to} (serve {count} consenso).", other: "{mover} ti chiede il consenso per muovere un senatore dall'ufficio {from} all'ufficio {to} (servono {count} consensi)." },
   "consent.answer.yours": { one: "Lì hai {count} senatore.", other: "Lì hai {count} senatori." },
+  "consent.answer.others": "Finora: {answers}.",
   "consent.answer.pool": "Ogni consenso usato ti fa guadagnare un Alloro I dalla riserva delle ricompense ({pool} rimasti).",
   "consent.answer.poolEmpty": "La riserva delle ricompense è vuota: acconsentire non ti fa guadagnare nulla.",
   "consent.answer.poolLast": "Nella riserva delle ricompense resta un solo Alloro I e questo movimento richiede due consensi: chi muove sceglie quale sostenitore lo prende (R7.2).",

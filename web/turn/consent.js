@@ -119,6 +119,16 @@ function stringKeys(obj) {
   return Object.fromEntries(Object.entries(obj).map(([k, v]) => [String(k), v]));
 }
 
+/** An asked player's answer to the open request in words ("Gaius agrees (1 consent) on
+ * terms"), or that it has not come yet: the turn panel's list and the answer dialog's.
+ * @param {{consents: number, terms?: object} | undefined} answer @param {string} name */
+export function answerWords(answer, name) {
+  if (!answer) return t("turn.answer.waiting", { name });
+  if (!answer.consents) return t("turn.answer.refuses", { name });
+  return t(answer.terms && Object.keys(answer.terms).length ? "turn.answer.agreesTerms"
+    : "turn.answer.agrees", { name, count: answer.consents });
+}
+
 /** An asked player answers a request: agree, refuse, or agree on terms (R6.3, R11).
  * @param {DialogTable} table
  * @param {number} seat */
@@ -144,6 +154,13 @@ export function openAnswerDialog(table, seat) {
       { mover: table.name(mover), from: r.from, to: r.to, count: r.needed }), " ",
     t("consent.answer.yours", { count: senators })),
   ];
+  // the answers already given, which weigh in this one
+  const given = r.asked.filter((a) => String(a.player) in r.answers);
+  if (given.length) {
+    body.push(h("p", { "data-testid": "answer-others" }, t("consent.answer.others", {
+      answers: listText(given.map((a) => answerWords(r.answers[String(a.player)],
+        table.name(a.player)))) })));
+  }
   if (offer) {
     body.push(h("p", { class: "offer", "data-testid": "answer-offer" },
       t("consent.answer.offer", { mover: table.name(mover), terms: termsText(table, offer, mover, seat) })));

@@ -6,6 +6,7 @@
 import { h, replace } from "../panels/dom.js";
 import { t } from "../words/i18n.js";
 import { turnMeta } from "../words/turn-meta.js";
+import { answerWords } from "./consent.js";
 
 /** The latest lines of the "since your turn" summary that the panel shows. */
 const SINCE_LINES = 8;
@@ -255,11 +256,7 @@ export class TurnPanel {
     // the engine's hint for the asked path: supporters to pick, or too few agreed (R6.2, R6.4)
     const movable = view.moves.some((m) => m.path === r.path && m.click === "supporters");
     const rows = r.asked.map((a) => {
-      const answer = r.answers[String(a.player)];
-      const name = table.name(a.player);
-      const state = !answer ? t("turn.answer.waiting", { name }) : answer.consents
-        ? t(answer.terms && Object.keys(answer.terms).length ? "turn.answer.agreesTerms"
-          : "turn.answer.agrees", { name, count: answer.consents }) : t("turn.answer.refuses", { name });
+      const state = answerWords(r.answers[String(a.player)], table.name(a.player));
       return h("li", { "data-testid": `answer-state-${a.player}` }, state);
     });
     const out = [h("div", { class: "group request" },
