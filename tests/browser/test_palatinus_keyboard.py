@@ -145,3 +145,29 @@ def test_the_rules_link_says_it_opens_another_tab(pal: Page) -> None:  # noqa: F
     pal.get_by_test_id("language").select_option("fr")
     expect(pal.locator("html")).to_have_attribute("lang", "fr")
     expect(link).to_have_accessible_description("S'ouvre dans un autre onglet.")
+
+
+def test_the_board_is_one_tab_stop_and_the_arrows_walk_it(pal: Page) -> None:  # noqa: F811
+    """The hills are one Tab stop, as Quo Vadis?'s board is (a roving tab stop): a playtest
+    tabbed through up to 42 terrains to leave the board. The arrow keys walk the choices; the
+    terrain last focused keeps the stop; Tab leaves the board, Shift+Tab comes back to it."""
+    start(pal, ["human", "human"])
+    while stage(pal) == "setup":
+        human_turn(pal)
+    pal.get_by_test_id("pal-handover-ok").click()
+    pal.locator("html[data-pal-looking]").wait_for(state="attached")
+    pal.locator('[data-testid^="pal-piece-"]').last.focus()
+    pal.keyboard.press("Enter")
+    terrains = pal.locator('[data-testid^="pal-terrain-"]')
+    assert terrains.count() > 10
+    expect(pal.locator('[data-testid^="pal-terrain-"][tabindex="0"]')).to_have_count(1)
+    focused = pal.locator('[data-testid^="pal-terrain-"]:focus')
+    expect(focused).to_have_attribute("tabindex", "0")
+    pal.keyboard.press("ArrowRight")
+    moved = focused.get_attribute("data-testid")
+    expect(pal.locator(f'[data-testid="{moved}"]')).to_have_attribute("tabindex", "0")
+    expect(pal.locator('[data-testid^="pal-terrain-"][tabindex="0"]')).to_have_count(1)
+    pal.keyboard.press("Tab")
+    expect(pal.locator("#pal-board :focus")).to_have_count(0)
+    pal.keyboard.press("Shift+Tab")
+    expect(pal.locator(f'[data-testid="{moved}"]')).to_be_focused()

@@ -1,9 +1,9 @@
 // Arrow keys on a board: the focus moves to the nearest of its buttons in the arrow's
 // direction, as the eye would; Home and End go to its first and last. Shared by the Quo Vadis?
 // board (offices and laurel spaces) and the Palatinus hills (places, terrains). On the Quo
-// Vadis? board the buttons are one Tab stop (a roving tab stop: the button last focused takes
-// it), so that Tab leaves the board at once for the turn panel; the Palatinus page draws its
-// buttons anew with each choice, and Tab still walks them.
+// Vadis? board and the Palatinus hills the buttons are one Tab stop (a roving tab stop: the
+// button last focused takes it), so that Tab leaves the board at once for the turn panel (the
+// Palatinus board, drawn anew with each choice, gives the stop back to the same button).
 
 /** @type {Record<string, [number, number]>} */
 const DIRECTIONS = {

@@ -77,7 +77,8 @@ export class PalBoard {
   constructor(svg, data) {
     this.svg = svg;
     this.data = data;
-    arrowFocus(svg);
+    // one Tab stop for the hills (the button focused last keeps it, across redrawings)
+    arrowFocus(svg, null, { roving: true });
     const xs = [];
     const ys = [];
     for (const c of data.board.cells) {
@@ -146,7 +147,13 @@ export class PalBoard {
           springPositions(this.data, choices.tile.letter, choices.tile.rotation))));
       }
     }
+    const kept = /** @type {SVGElement | null} */ (
+      this.svg.querySelector('[role="button"][tabindex="0"]'))?.dataset.testid;
     replace(this.svg, ...groups);
+    const buttons = /** @type {SVGElement[]} */ (
+      [...this.svg.querySelectorAll('[role="button"][tabindex]')]);
+    const stop = buttons.find((b) => b.dataset.testid === kept) ?? buttons[0];
+    for (const b of buttons) b.setAttribute("tabindex", b === stop ? "0" : "-1");
   }
 
   /** Mark (or unmark) a place, while the button that names it is pointed at or focused.

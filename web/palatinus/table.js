@@ -525,7 +525,7 @@ export class PalTable {
             const box = svg.getBoundingClientRect();
             if (box.top < 0 || box.bottom > innerHeight) svg.scrollIntoView({ block: "nearest" });
             /** @type {HTMLElement|null} */ (document.querySelector(
-              '[data-testid^="pal-terrain-"]'))?.focus({ preventScroll: true });
+              '[data-testid^="pal-terrain-"][tabindex="0"]'))?.focus({ preventScroll: true });
           },
         }, pieceWithColour(p)))),
       this.condottieriNote(own),
