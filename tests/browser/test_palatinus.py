@@ -463,6 +463,17 @@ def test_the_terrain_the_log_names_is_numbered_on_the_board(pal: Page) -> None:
     assert found, last
     terrain = found.group(1)
     expect(pal.locator(f'[data-cell="{terrain}"] .pal-cell-number')).to_have_text(terrain)
+    # above the inhabitant, not on it (a playtest read "23" on a wolf's dotted rim), at a
+    # desktop's size and a phone's larger digits
+    for width in (1280, 390):
+        pal.set_viewport_size({"width": width, "height": 900})
+        gap = pal.locator(f'[data-cell="{terrain}"]').evaluate("""(cell) => {
+            const number = cell.querySelector(".pal-cell-number").getBBox();
+            const piece = cell.querySelector(".pal-piece").getBoundingClientRect();
+            const top = cell.querySelector(".pal-cell-number").getBoundingClientRect();
+            const scale = top.height / number.height;
+            return (piece.top - top.bottom) / scale; }""")
+        assert gap >= 1, (width, gap)
 
 
 def test_a_game_against_bots_is_played_to_the_end(pal: Page) -> None:

@@ -15,6 +15,10 @@ import { turnedText } from "./words.js";
 
 /** Hex size (centre to corner) in SVG units. */
 const SIZE = 34;
+/** An inhabitant on a terrain: its size, and how far below the hex's middle it stands (the
+ * terrain's number is above it). */
+const PIECE_SCALE = 0.88;
+const PIECE_DROP = 4;
 const SQRT3 = Math.sqrt(3);
 
 /** Seat colours: fill and ink (a text colour readable on the fill). */
@@ -214,7 +218,10 @@ export class PalBoard {
       class: `pal-piece${piece.wolf ? " wolf" : ""}`, style: { fill: colour.fill } });
     const text = s("text", { x: x.toFixed(1), y: (y + 6).toFixed(1), class: "pal-piece-text",
       style: { fill: colour.ink } }, wolfOnly ? t("palatinus.wolf.short") : kindLetter(piece.kind));
-    return s("g", { "aria-hidden": "true", "data-owner": String(piece.owner) }, shape, text);
+    // a little smaller and lower than the hex's middle: the terrain's number stays clear above
+    return s("g", { "aria-hidden": "true", "data-owner": String(piece.owner),
+      transform: `translate(${x.toFixed(1)} ${(y + PIECE_DROP).toFixed(1)}) scale(${PIECE_SCALE}) `
+        + `translate(${(-x).toFixed(1)} ${(-y).toFixed(1)})` }, shape, text);
   }
 }
 
