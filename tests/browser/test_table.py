@@ -519,3 +519,16 @@ def test_the_replay_of_a_finished_bot_game_offers_no_pause_for_the_bots(
     expect(page.get_by_test_id("replay-step")).to_contain_text("1")
     expect(page.get_by_test_id("player-0")).to_be_visible()
     expect(page.get_by_test_id("bots-pause")).to_have_count(0)
+
+
+@window(1280, 800)
+def test_on_a_desktop_the_board_stays_in_sight_while_the_panels_scroll(app: Page) -> None:
+    """A playtest at 1280x800 scrolled down to the players' panel and lost the board, with
+    empty room under it: beside the panels the board keeps its place in sight."""
+    start_game(app)
+    board_box = app.get_by_test_id("board")
+    players = app.locator("#players-heading").locator("xpath=..")
+    players.evaluate("(el) => el.scrollIntoView({block: 'end'})")
+    app.wait_for_function("() => scrollY > 100")
+    box = board_box.bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 800, box
