@@ -289,3 +289,18 @@ def test_legal_actions_are_exactly_the_actions_no_check_refuses(players) -> None
     assert game.legal_actions() == []
     error = refusal(game.state, {"type": "lay", "player": 0, "slot": 1, "rotation": 0})
     assert error is not None and error.code == "game_over"
+
+
+def test_p6_the_board_data_names_each_cells_neighbouring_terrains() -> None:
+    """P6 counts a terrain's neighbours (hills are no terrain): the page's board data gives
+    them as the engine counts them, so that a terrain can say what lies beside it without the
+    page working out the hexes' geometry itself."""
+    from qvcore.palatinus.geometry import TERRAIN_NEIGHBOURS, board_data
+    cells = board_data()["cells"]
+    assert isinstance(cells, list)
+    for cell in cells:
+        assert cell["neighbours"] == list(TERRAIN_NEIGHBOURS[cell["cell"]])
+        assert not set(cell["neighbours"]) & set(HILLS)
+    middle_hill = next(c for c in cells if c["hill"] and c["slot"] == 0)
+    assert len(middle_hill["neighbours"]) == 6
+    assert all(1 <= len(c["neighbours"]) <= 6 for c in cells if c["cell"] in TERRAINS)

@@ -85,10 +85,12 @@ def terrain_side(k: int, rotation: int) -> int:
 
 
 def board_data() -> dict[str, object]:
-    """The fixed geometry as JSON-ready data for a page: cells with coordinates."""
+    """The fixed geometry as JSON-ready data for a page: cells with coordinates and the
+    terrains beside each (what P6 counts)."""
     return {
         "slots": SLOTS,
         "cells": [{"cell": c, "slot": slot_of(c), "k": c % CELLS_PER_SLOT, "hill": is_hill(c),
-                   "q": COORDS[c][0], "r": COORDS[c][1]} for c in CELLS],
+                   "q": COORDS[c][0], "r": COORDS[c][1],
+                   "neighbours": list(TERRAIN_NEIGHBOURS[c])} for c in CELLS],
         "slot_neighbours": [sorted(s) for s in SLOT_NEIGHBOURS],
     }

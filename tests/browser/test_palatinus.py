@@ -612,16 +612,19 @@ SHAPES = {"merchant": "rect", "farmer": "circle", "condottiero": "polygon:5", No
 
 
 def board_cells(page: Page) -> dict[str, dict[str, str]]:
-    """Each board cell's aria-label, its text and every attribute value inside it, and the
-    shape its inhabitant is drawn as, by terrain (one call to the page for the whole board; a
-    terrain drawn twice fails)."""
+    """Each board cell's aria-label, its text and every attribute value inside it (but for its
+    description of the terrains beside it, each of which says its own), and the shape its
+    inhabitant is drawn as, by terrain (one call to the page for the whole board; a terrain
+    drawn twice fails)."""
     entries: list[tuple[str, dict[str, str]]] = page.evaluate("""() =>
         [...document.querySelectorAll("[data-cell]")].map((el) => {
             const outline = el.querySelector("g[data-owner] > :first-child");
             const corners = outline?.getAttribute("points")?.split(" ").length;
+            const own = el.cloneNode(true);
+            own.querySelector(":scope > desc")?.remove();
             return [el.dataset.cell, {
                 label: el.getAttribute("aria-label") ?? "",
-                inside: el.textContent + [...el.querySelectorAll("*")]
+                inside: own.textContent + [...own.querySelectorAll("*")]
                     .map((e) => [...e.attributes].map((a) => a.value).join(" ")).join(" "),
                 shape: outline ? outline.tagName + (corners ? `:${corners}` : "") : "",
             }];

@@ -4,11 +4,13 @@ on the page's body and an undo or a replay's step said by nothing)."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
 from qvcore.palatinus.game import Game
+from qvcore.palatinus.geometry import TERRAIN_NEIGHBOURS
 from tests.browser.conftest import back_to_the_game, window
 from tests.browser.test_palatinus import (  # noqa: F401  (the page's fixtures)
     actions,
@@ -33,16 +35,18 @@ def test_the_hand_over_after_a_bots_move_takes_the_keyboard_to_its_heading(
     start(pal, ["human", "easy", "human"])
     seen = 0
     for _ in range(60):
-        if stage(pal) != "setup" and pal.get_attribute("html", "data-pal-turn") == "human" \
-                and pal.get_by_test_id("pal-handover-ok").count():
+        # the count first: a bot that moves between the two reads is not waited for again
+        before = actions(pal)
+        human = pal.get_attribute("html", "data-pal-turn") == "human"
+        if human and stage(pal) != "setup" and pal.get_by_test_id("pal-handover-ok").count():
             expect(pal.locator("#pal-turn-heading")).to_be_focused()
             seen += 1
             if seen == 2:
                 break
-        if pal.get_attribute("html", "data-pal-turn") == "human":
+        if human:
             human_turn(pal)
         else:
-            wait_next(pal, actions(pal))
+            wait_next(pal, before)
     assert seen == 2, "no hand-over came"
     pal.locator("html:not([data-guard])").wait_for(state="attached")
     pal.keyboard.press("Tab")
@@ -171,3 +175,26 @@ def test_the_board_is_one_tab_stop_and_the_arrows_walk_it(pal: Page) -> None:  #
     expect(pal.locator("#pal-board :focus")).to_have_count(0)
     pal.keyboard.press("Shift+Tab")
     expect(pal.locator(f'[data-testid="{moved}"]')).to_be_focused()
+
+
+def test_a_terrain_says_which_hill_it_is_around_and_what_lies_beside_it(
+        pal: Page) -> None:  # noqa: F811
+    """P6 counts what lies beside a terrain: its description says the hill it is around and
+    each terrain next to it, with what stands there (a review found the board's adjacency
+    perceivable by sight only)."""
+    start(pal, ["human", "human"])
+    while stage(pal) == "setup":
+        human_turn(pal)
+    human_turn(pal)  # a first inhabitant on the hills
+    line = pal.locator("#pal-log li").last.inner_text()
+    placed, placer = int(re.findall(r"terrain (\d+)", line)[-1]), line.split(" ")[0]
+    beside = next(n for n in TERRAIN_NEIGHBOURS[placed])
+    cell = pal.locator(f'[data-cell="{beside}"]')
+    hill = cell.locator("xpath=..").get_attribute("aria-label")
+    assert hill is not None and (letter := re.search(r"hill ([A-G])", hill)), hill
+    description = cell.evaluate("(el) => el.querySelector(':scope > desc').textContent")
+    assert description.startswith(f"Around hill {letter.group(1)}. Next to: "), description
+    for n in TERRAIN_NEIGHBOURS[beside]:
+        assert re.search(rf"[Tt]errain {n}\b", description), (n, description)
+    assert re.search(rf"[Tt]errain {placed}: {placer}", description), description
+    expect(cell).to_have_accessible_description(description)

@@ -51,11 +51,14 @@ def open_replay(page: Page, folder: Path) -> None:
 
 
 def cell_words(page: Page, terrain: int) -> str:
-    """A board cell's name and everything inside it, as a screen reader or a script reads it."""
+    """A board cell's name and everything inside it, as a screen reader or a script reads it,
+    but for its description of the terrains beside it (each of which says its own)."""
     cell = page.locator(f"[data-cell='{terrain}']")
-    return str(cell.evaluate("(el) => [el.getAttribute('aria-label') ?? '', el.textContent,"
-                             " ...[...el.querySelectorAll('*')].flatMap((e) =>"
-                             " [...e.attributes].map((a) => a.value))].join(' ')"))
+    return str(cell.evaluate("(el) => { const own = el.cloneNode(true);"
+                             " own.querySelector(':scope > desc')?.remove();"
+                             " return [own.getAttribute('aria-label') ?? '', own.textContent,"
+                             " ...[...own.querySelectorAll('*')].flatMap((e) =>"
+                             " [...e.attributes].map((a) => a.value))].join(' '); }"))
 
 
 def test_a_finished_game_is_watched_again_without_showing_a_wolf_early(

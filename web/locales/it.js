@@ -71,6 +71,7 @@ export default {
   "palatinus.board.spring": "Fonte, terreno {terrain}",
   "palatinus.board.terrain": "Terreno {terrain}",
   "palatinus.board.terrainChoice": "{name}: piazza qui",
+  "palatinus.board.beside": "Intorno al colle {hill}. Accanto: {cells}.",
   "palatinus.setup.heading": "Posa i sette colli",
   "palatinus.setup.lay": {"one": "È scoperta la tessera del colle {hill} (ancora {count} tessera coperta).", "other": "È scoperta la tessera del colle {hill} (ancora {count} tessere coperte)."},
   "palatinus.setup.preview": "Tessera del colle {hill}, {turned}: fonti sui lati {springs}",

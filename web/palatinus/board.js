@@ -31,7 +31,8 @@ export const COLOURS = [
 ];
 
 /**
- * @typedef {{cell: number, slot: number, k: number, hill: boolean, q: number, r: number}} Cell
+ * @typedef {{cell: number, slot: number, k: number, hill: boolean, q: number, r: number,
+ *   neighbours: number[]}} Cell  neighbours: the terrains beside it (the engine's, P6)
  * @typedef {{board: {slots: number, cells: Cell[], slot_neighbours: number[][]},
  *   turned_springs: Object<string, number[][]>}} BoardData
  * @typedef {{terrain: number, owner: number, colour: number, wolf: boolean, kind?: string}} Piece
@@ -74,6 +75,16 @@ export function pieceName(piece, names, over) {
       : t("palatinus.piece.open", { kind, colour, owner });
   }
   return t("palatinus.piece.hidden", { colour, owner });
+}
+
+/** A terrain's name: its number, a spring, and who stands there (the board's and its
+ * neighbours' descriptions). @param {number} cell @param {Map<number, Piece>} pieces
+ * @param {Set<number>} springs @param {string[]} names @param {boolean} over */
+function terrainName(cell, pieces, springs, names, over) {
+  const name = springs.has(cell) ? t("palatinus.board.spring", { terrain: cell })
+    : t("palatinus.board.terrain", { terrain: cell });
+  const piece = pieces.get(cell);
+  return piece ? `${name}: ${pieceName(piece, names, over)}` : name;
 }
 
 export class PalBoard {
@@ -189,16 +200,20 @@ export class PalBoard {
     const piece = pieces.get(c.cell);
     const spring = springs.has(c.cell);
     const act = choices.terrains?.get(c.cell);
-    let name = spring ? t("palatinus.board.spring", { terrain: c.cell })
-      : t("palatinus.board.terrain", { terrain: c.cell });
-    if (piece) name = `${name}: ${pieceName(piece, names, over)}`;
-    else if (act) name = t("palatinus.board.terrainChoice", { name });  // a spring says so
+    const named = (/** @type {number} */ cell) => terrainName(cell, pieces, springs, names, over);
+    let name = named(c.cell);
+    if (!piece && act) name = t("palatinus.board.terrainChoice", { name });  // a spring says so
     const group = s("g", {
       class: `pal-cell${spring ? " spring" : " terrain"}${act ? " choice" : ""}${
         choices.recent?.has(c.cell) ? " recent" : ""}`,
       role: act ? "button" : "img", "aria-label": name, tabindex: act ? "0" : null,
+      "aria-describedby": `pal-beside-${c.cell}`,
       "data-cell": String(c.cell), "data-testid": act ? `pal-terrain-${c.cell}` : null,
-    }, s("polygon", { points: hexPoints(x, y), class: `pal-hex ${spring ? "spring" : "terrain"}` }));
+    }, s("polygon", { points: hexPoints(x, y), class: `pal-hex ${spring ? "spring" : "terrain"}` }),
+    // what P6 counts around it, for a reader (the eye sees the hexes): the hill it is around
+    // and every terrain beside it, with what stands there
+    s("desc", { id: `pal-beside-${c.cell}` }, t("palatinus.board.beside", { hill: tile.letter,
+      cells: c.neighbours.map(named).join("; ") })));
     if (spring) {
       group.append(s("text", { x: x.toFixed(1), y: (y + 6).toFixed(1), class: "pal-spring",
         "aria-hidden": "true" }, "≈"));
