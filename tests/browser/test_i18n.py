@@ -152,6 +152,28 @@ def test_the_language_switch_relabels_the_static_page(app: Page) -> None:
         "href", re.compile(r"/rules/es\.html$"))
 
 
+def test_the_arrow_keys_browse_the_languages_and_enter_or_leaving_chooses(app: Page) -> None:
+    """WCAG 3.2.2: on a closed list the arrow keys change its value at once; the page
+    switched language at every ArrowDown (a keyboard review). A keyboard's choice is taken on
+    Enter, or when the list is left; a pointer's at once (above)."""
+    close_dialogs(app)
+    switch = app.locator("nav.menu").get_by_test_id("language")
+    switch.focus()
+    app.keyboard.press("ArrowDown")
+    expect(switch).to_have_value("it")
+    app.keyboard.press("ArrowDown")
+    expect(switch).to_have_value("fr")
+    expect(app.locator("html")).to_have_attribute("lang", "en")
+    expect(app.get_by_test_id("new-game")).to_have_text("New game")
+    app.keyboard.press("Enter")
+    expect(app.locator("html")).to_have_attribute("lang", "fr")
+    expect(switch).to_be_focused()
+    app.keyboard.press("ArrowUp")
+    expect(app.locator("html")).to_have_attribute("lang", "fr")
+    app.keyboard.press("Tab")
+    expect(app.locator("html")).to_have_attribute("lang", "it")
+
+
 def test_the_new_game_screen_has_its_own_switch(app: Page) -> None:
     """On a first visit the new game screen opens over the menu: its own switch changes the
     language, and the screen opens again in it with what was filled in."""

@@ -41,7 +41,13 @@ export function applyPageText(root = document) {
   }
 }
 
-/** A <select> of the four languages, each in its own name; choosing one switches. */
+/** The keys that step through a closed list's options, changing its value at once. */
+const BROWSING_KEYS = new Set(["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Home", "End",
+  "PageUp", "PageDown"]);
+
+/** A <select> of the four languages, each in its own name; choosing one switches: at once with
+ * a pointer (or a phone's picker), on Enter or on leaving the list with the keyboard, whose
+ * arrow keys only browse it (WCAG 3.2.2: the page once switched at every ArrowDown). */
 export function languageSwitch() {
   const select = document.createElement("select");
   select.className = "lang-switch";
@@ -55,10 +61,19 @@ export function languageSwitch() {
     select.append(option);
   }
   select.value = getLanguage();
-  select.addEventListener("change", () => {
+  let browsing = false;
+  const choose = () => {
+    browsing = false;
+    if (select.value === getLanguage()) return;
     // a catalog that cannot be downloaded: the page keeps its language (and says so, app.js)
     setLanguage(select.value).catch(() => { select.value = getLanguage(); });
+  };
+  select.addEventListener("keydown", (event) => {
+    if (event.key === "Enter") choose();
+    else if (BROWSING_KEYS.has(event.key) || event.key.length === 1) browsing = true;
   });
+  select.addEventListener("change", () => { if (!browsing) choose(); });
+  select.addEventListener("blur", () => { if (browsing) choose(); });
   addEventListener("qv-language", () => {
     select.value = getLanguage();
     select.setAttribute("aria-label", t("page.language"));
