@@ -11,6 +11,7 @@ from playwright.sync_api import Page, expect
 from qvcore import board
 from qvcore.game import Game
 
+from .conftest import window
 from .play import (
     NAMES,
     SEED,
@@ -22,6 +23,7 @@ from .play import (
     start_game,
     wait_actions,
 )
+from .test_i18n import each_language
 
 
 def test_open_hoards_and_the_council_between_games(app: Page) -> None:
@@ -120,6 +122,37 @@ def test_the_series_end_names_the_last_games_winner_and_counts_the_games_won(
             str(sum(r["totals"][q] for r in results)))
     expect(end.get_by_role("columnheader", name="Games won")).to_be_visible()
     expect(end.get_by_role("columnheader", name="In the Senate (game 3)")).to_be_visible()
+
+
+@window(390, 844)
+def test_on_a_phone_the_series_end_keeps_each_players_name_and_total_in_sight(
+        app: Page) -> None:
+    """R12 V3: the series' end has six columns, wider than a phone (a review found its totals
+    scrolled out of sight): the player's column and the total stay in sight, the columns
+    between them scroll, in every language."""
+    game = Game(options(series=True), 31)
+    while game.state.stage != "over":
+        game.apply(scripted_action(game))
+    app.evaluate("(t) => localStorage.setItem('quo-vadis.autosave', t)", json.dumps(
+        game.save({"app": "quo-vadis-web", "settings": {"handover": False}})))
+    app.reload()
+    end = app.get_by_test_id("end-screen")
+    expect(end).to_be_visible()
+    wrap = end.locator(".table-wrap")
+    for lang in each_language(app):
+        expect(end).to_be_visible()
+        for where in (0, 10_000):  # scrolled to its start, then to its end
+            wrap.evaluate("(el, x) => { el.scrollLeft = x; }", where)
+            box = wrap.bounding_box()
+            assert box is not None
+            for q in range(3):
+                for cell in (end.locator("tbody tr").nth(q).locator("th"),
+                             end.get_by_test_id(f"end-total-{q}")):
+                    seen = cell.bounding_box()
+                    assert seen is not None
+                    assert box["x"] - 0.5 <= seen["x"] and \
+                        seen["x"] + seen["width"] <= box["x"] + box["width"] + 0.5, \
+                        (lang, where, q, seen, box)
 
 
 def end_reason(result: dict[str, object]) -> str:
