@@ -139,6 +139,12 @@ def test_new_game_mid_game_takes_the_keyboard_to_the_form(pal: Page) -> None:  #
     heading = pal.locator("#pal-turn-heading")
     expect(heading).to_be_focused()
     expect(heading).to_have_text("A new game")
+    # Escape leads back to the game: the heading, still focused, names the game's screen
+    # again, and that is read out (a focus that does not move reads nothing)
+    pal.keyboard.press("Escape")
+    expect(heading).not_to_have_text("A new game")
+    expect(heading).to_be_focused()
+    expect(pal.get_by_test_id("pal-announce")).to_have_text(str(heading.text_content()))
 
 
 def test_the_rules_link_says_it_opens_another_tab(pal: Page) -> None:  # noqa: F811

@@ -82,7 +82,12 @@ export function openNewGameForm(table, board, asked = false) {
       h("button", { type: "button", class: "btn primary", "data-testid": "pal-start",
         onclick: start }, t("palatinus.start.go")),
       saved ? h("button", { type: "button", class: "btn", "data-testid": "pal-resume",
-        onclick: () => { if (table.load(saved)) $("pal-export").disabled = false; } },
+        onclick: () => {
+          if (!table.load(saved)) return;
+          $("pal-export").disabled = false;
+          // the game's screen is back under a focus that may not move (its heading): say it
+          table.announce($("pal-turn-heading").textContent ?? "");
+        } },
       t(running ? "palatinus.start.back" : "palatinus.start.resume"))
         : null));
   if (asked) focusInSight($("pal-turn-heading"));
