@@ -72,6 +72,8 @@ export default {
   "palatinus.board.terrain": "Terrain {terrain}",
   "palatinus.board.terrainChoice": "{name}: place here",
   "palatinus.board.beside": "Around hill {hill}. Next to: {cells}.",
+  "palatinus.board.besideJoin": "; ",
+  "palatinus.board.holds": "{name}: {piece}",
   "palatinus.setup.heading": "Lay the seven hills",
   "palatinus.setup.lay": {"one": "Tile of hill {hill} is turned up ({count} tile still face down).", "other": "Tile of hill {hill} is turned up ({count} tiles still face down)."},
   "palatinus.setup.preview": "Tile of hill {hill}, {turned}: springs on sides {springs}",

@@ -72,6 +72,8 @@ export default {
   "palatinus.board.terrain": "Terreno {terrain}",
   "palatinus.board.terrainChoice": "{name}: colocar aquí",
   "palatinus.board.beside": "Alrededor de la colina {hill}. Al lado: {cells}.",
+  "palatinus.board.besideJoin": "; ",
+  "palatinus.board.holds": "{name}: {piece}",
   "palatinus.setup.heading": "Poner las siete colinas",
   "palatinus.setup.lay": {"one": "Se descubre la loseta de la colina {hill} (queda {count} loseta boca abajo).", "other": "Se descubre la loseta de la colina {hill} (quedan {count} losetas boca abajo)."},
   "palatinus.setup.preview": "Loseta de la colina {hill}, {turned}: fuentes en los lados {springs}",

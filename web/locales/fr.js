@@ -72,6 +72,8 @@ export default {
   "palatinus.board.terrain": "Terrain {terrain}",
   "palatinus.board.terrainChoice": "{name}\u00a0: poser ici",
   "palatinus.board.beside": "Autour de la colline {hill}. À côté\u00a0: {cells}.",
+  "palatinus.board.besideJoin": "\u00a0; ",
+  "palatinus.board.holds": "{name}\u00a0: {piece}",
   "palatinus.setup.heading": "Poser les sept collines",
   "palatinus.setup.lay": {"one": "La tuile de la colline {hill} est retournée (encore {count} tuile face cachée).", "other": "La tuile de la colline {hill} est retournée (encore {count} tuiles face cachée)."},
   "palatinus.setup.preview": "Tuile de la colline {hill}, {turned}\u00a0: sources sur les côtés {springs}",

@@ -72,6 +72,8 @@ export default {
   "palatinus.board.terrain": "Terreno {terrain}",
   "palatinus.board.terrainChoice": "{name}: piazza qui",
   "palatinus.board.beside": "Intorno al colle {hill}. Accanto: {cells}.",
+  "palatinus.board.besideJoin": "; ",
+  "palatinus.board.holds": "{name}: {piece}",
   "palatinus.setup.heading": "Posa i sette colli",
   "palatinus.setup.lay": {"one": "È scoperta la tessera del colle {hill} (ancora {count} tessera coperta).", "other": "È scoperta la tessera del colle {hill} (ancora {count} tessere coperte)."},
   "palatinus.setup.preview": "Tessera del colle {hill}, {turned}: fonti sui lati {springs}",

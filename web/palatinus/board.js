@@ -84,7 +84,7 @@ function terrainName(cell, pieces, springs, names, over) {
   const name = springs.has(cell) ? t("palatinus.board.spring", { terrain: cell })
     : t("palatinus.board.terrain", { terrain: cell });
   const piece = pieces.get(cell);
-  return piece ? `${name}: ${pieceName(piece, names, over)}` : name;
+  return piece ? t("palatinus.board.holds", { name, piece: pieceName(piece, names, over) }) : name;
 }
 
 export class PalBoard {
@@ -213,7 +213,7 @@ export class PalBoard {
     // what P6 counts around it, for a reader (the eye sees the hexes): the hill it is around
     // and every terrain beside it, with what stands there
     s("desc", { id: `pal-beside-${c.cell}` }, t("palatinus.board.beside", { hill: tile.letter,
-      cells: c.neighbours.map(named).join("; ") })));
+      cells: c.neighbours.map(named).join(t("palatinus.board.besideJoin")) })));
     if (spring) {
       group.append(s("text", { x: x.toFixed(1), y: (y + 6).toFixed(1), class: "pal-spring",
         "aria-hidden": "true" }, "≈"));
