@@ -7,6 +7,7 @@ the tests what the page must show.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Sequence
 from typing import Any
@@ -284,3 +285,13 @@ def page_refusal(page: Page, game: Game, action: Action) -> str:
       return errorWords(error, { names, board: window.__qv.app.board.data });
     }""", [data, names])
     return text
+
+
+def open_autosaved(page: Page, site_url: str, game: Game) -> None:
+    """Open the site on ``game`` as its autosave (a table of people, no hand-over screen), and
+    wait until its actions are all shown."""
+    page.goto(site_url)
+    page.evaluate("(t) => localStorage.setItem('quo-vadis.autosave', t)", json.dumps(
+        game.save({"app": "quo-vadis-web", "settings": {"handover": False}})))
+    page.goto(site_url)
+    wait_actions(page, len(game.actions))

@@ -30,6 +30,7 @@ from .play import (
     close_dialogs,
     engine_log,
     log_texts,
+    open_autosaved,
     options,
     play,
     play_script,
@@ -872,11 +873,7 @@ def test_the_replay_reads_out_each_step_and_marks_the_current_one(page: Page,
     entries still to come keep a readable contrast (they were at 2.1:1)."""
     game = Game(options(), SEED)
     advance_to(game, lambda g: g.state.stage == "over", limit=2000)
-    page.goto(site_url)
-    page.evaluate("(t) => localStorage.setItem('quo-vadis.autosave', t)", json.dumps(
-        game.save({"app": "quo-vadis-web", "settings": {"handover": False}})))
-    page.goto(site_url)
-    wait_actions(page, len(game.actions))
+    open_autosaved(page, site_url, game)
     page.get_by_test_id("end-screen").get_by_test_id("end-replay").click()
     page.get_by_test_id("replay-next").click()
     text = page.get_by_test_id("replay-text")
@@ -902,11 +899,7 @@ def test_the_end_screen_opens_on_its_result_and_enter_decides_nothing(page: Page
     "Replay the game", where the winner went unread and a stray Enter started the replay."""
     game = Game(options(), SEED)
     advance_to(game, lambda g: g.state.stage == "over", limit=2000)
-    page.goto(site_url)
-    page.evaluate("(t) => localStorage.setItem('quo-vadis.autosave', t)", json.dumps(
-        game.save({"app": "quo-vadis-web", "settings": {"handover": False}})))
-    page.goto(site_url)
-    wait_actions(page, len(game.actions))
+    open_autosaved(page, site_url, game)
     end = page.get_by_test_id("end-screen")
     expect(end).to_be_focused()
     winner = game.state.winner

@@ -85,6 +85,18 @@ def to_human_placing(page: Page) -> None:
     raise AssertionError("no person came to place an inhabitant")
 
 
+def to_a_terrain_from_the_keyboard(page: Page) -> None:
+    """A table of two people: play the set-up, take the first player's screen and choose an
+    inhabitant with the keyboard, which then is on a terrain to place it on."""
+    start(page, ["human", "human"])
+    while stage(page) == "setup":
+        human_turn(page)
+    page.get_by_test_id("pal-handover-ok").click()
+    page.locator("html[data-pal-looking]").wait_for(state="attached")
+    page.locator('[data-testid^="pal-piece-"]').last.focus()
+    page.keyboard.press("Enter")
+
+
 def human_turn(page: Page) -> None:
     """Play the seat to act as a person would: hand-over, an inhabitant, a terrain (or, in
     the set-up, turn the tile once and lay it on the first place offered)."""
@@ -302,13 +314,7 @@ def test_the_focused_terrain_is_outlined_and_the_arrow_keys_move_it(pal: Page) -
     is a rectangle that the hexes drawn after it cover. The focused hex's own border takes the
     focus colour instead. The arrow keys move the focus from terrain to terrain as they lie:
     right along a row, each step further right, until none is left, and back left."""
-    start(pal, ["human", "human"])
-    while stage(pal) == "setup":
-        human_turn(pal)
-    pal.get_by_test_id("pal-handover-ok").click()
-    pal.locator("html[data-pal-looking]").wait_for(state="attached")
-    pal.locator('[data-testid^="pal-piece-"]').last.focus()
-    pal.keyboard.press("Enter")
+    to_a_terrain_from_the_keyboard(pal)
     focused = pal.locator('[data-testid^="pal-terrain-"]:focus')
     expect(focused).to_have_count(1)
     stroke = focused.locator(".pal-hex").evaluate("(el) => getComputedStyle(el).stroke")

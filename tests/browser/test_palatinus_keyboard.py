@@ -20,6 +20,7 @@ from tests.browser.test_palatinus import (  # noqa: F401  (the page's fixtures)
     place_and_let_the_bot_answer,
     stage,
     start,
+    to_a_terrain_from_the_keyboard,
     wait_next,
 )
 from tests.browser.test_palatinus_replay import finished_save, open_replay, open_save
@@ -161,13 +162,7 @@ def test_the_board_is_one_tab_stop_and_the_arrows_walk_it(pal: Page) -> None:  #
     """The hills are one Tab stop, as Quo Vadis?'s board is (a roving tab stop): a playtest
     tabbed through up to 42 terrains to leave the board. The arrow keys walk the choices; the
     terrain last focused keeps the stop; Tab leaves the board, Shift+Tab comes back to it."""
-    start(pal, ["human", "human"])
-    while stage(pal) == "setup":
-        human_turn(pal)
-    pal.get_by_test_id("pal-handover-ok").click()
-    pal.locator("html[data-pal-looking]").wait_for(state="attached")
-    pal.locator('[data-testid^="pal-piece-"]').last.focus()
-    pal.keyboard.press("Enter")
+    to_a_terrain_from_the_keyboard(pal)
     terrains = pal.locator('[data-testid^="pal-terrain-"]')
     assert terrains.count() > 10
     expect(pal.locator('[data-testid^="pal-terrain-"][tabindex="0"]')).to_have_count(1)

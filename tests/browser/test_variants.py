@@ -17,6 +17,7 @@ from .play import (
     SEED,
     engine_log,
     log_texts,
+    open_autosaved,
     options,
     play,
     scripted_action,
@@ -126,20 +127,18 @@ def test_the_series_end_names_the_last_games_winner_and_counts_the_games_won(
 
 @window(390, 844)
 def test_on_a_phone_the_series_end_keeps_each_players_name_and_total_in_sight(
-        app: Page) -> None:
+        page: Page, site_url: str) -> None:
     """R12 V3: the series' end has six columns, wider than a phone (a review found its totals
     scrolled out of sight): the player's column and the total stay in sight, the columns
     between them scroll, in every language."""
     game = Game(options(series=True), 31)
     while game.state.stage != "over":
         game.apply(scripted_action(game))
-    app.evaluate("(t) => localStorage.setItem('quo-vadis.autosave', t)", json.dumps(
-        game.save({"app": "quo-vadis-web", "settings": {"handover": False}})))
-    app.reload()
-    end = app.get_by_test_id("end-screen")
+    open_autosaved(page, site_url, game)
+    end = page.get_by_test_id("end-screen")
     expect(end).to_be_visible()
     wrap = end.locator(".table-wrap")
-    for lang in each_language(app):
+    for lang in each_language(page):
         expect(end).to_be_visible()
         for where in (0, 10_000):  # scrolled to its start, then to its end
             wrap.evaluate("(el, x) => { el.scrollLeft = x; }", where)
