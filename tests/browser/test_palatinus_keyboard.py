@@ -199,3 +199,16 @@ def test_a_terrain_says_which_hill_it_is_around_and_what_lies_beside_it(
         assert re.search(rf"[Tt]errain {n}\b", description), (n, description)
     assert re.search(rf"[Tt]errain {placed}: {placer}", description), description
     expect(cell).to_have_accessible_description(description)
+
+
+def test_what_was_read_out_goes_when_the_language_changes(pal: Page) -> None:  # noqa: F811
+    """The last action read out stayed in its language in the live region after a switch (a
+    playtest found it English in an Italian page, as Quo Vadis?'s log once had it): it goes,
+    as Quo Vadis?'s does (nothing new happened to read out)."""
+    start(pal, ["human", "human"])
+    human_turn(pal)
+    announced = pal.get_by_test_id("pal-announce")
+    expect(announced).not_to_have_text("")
+    pal.get_by_test_id("language").select_option("it")
+    expect(pal.locator("html")).to_have_attribute("lang", "it")
+    expect(announced).to_have_text("")

@@ -104,13 +104,15 @@ def test_show_all_ends_the_list_on_its_last_step(pal: Page, tmp_path: Path) -> N
 def test_a_tie_on_points_says_how_p7_broke_it(pal: Page, tmp_path: Path) -> None:  # noqa: F811
     """P7: a tie on points goes to the tied player with the most tokens, discs and captured
     inhabitants together. A playtest read only "The winner: Ada." after two players tied on
-    points: the last step and the result say the tie, and each tied player's count."""
+    points: the last step and the result say the tie, and each tied player's count (in words
+    that hold when the counts are equal too, and the tied players share the win: a playtest
+    read "P7 breaks the tie by…" before "The winners: Marcus and Gaius.")."""
     save = finished_save(34)
     total = Game.load(save).events[-1]["final"]["steps"][-1]
     points = [p["points"] for p in total["players"]]
     things = [p["things"] for p in total["players"]]
     assert points[0] == points[1] and things[0] > things[1] and total["winners"] == [0]
-    said = (f"Ada and Bruno tie on {points[0]} points; P7 breaks the tie by tokens, discs and "
+    said = (f"Ada and Bruno tie on {points[0]} points; P7 compares their tokens, discs and "
             f"captured inhabitants together: Ada {things[0]} and Bruno {things[1]}.")
     open_save(pal, save, tmp_path)
     pal.locator("html[data-pal-shown='0']").wait_for(state="attached")

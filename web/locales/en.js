@@ -121,7 +121,7 @@ export default {
   "palatinus.step.token": "{name} takes the token of hill {hill} ({token}).",
   "palatinus.step.tie": "Tie on hill {hill} between {names}: the token ({token}) is removed; each takes a disc of 2.",
   "palatinus.step.unclaimed": "Nobody has influence on hill {hill}.",
-  "palatinus.step.tieBreak": {"one": "{names} tie on {count} point; P7 breaks the tie by tokens, discs and captured inhabitants together: {counts}.", "other": "{names} tie on {count} points; P7 breaks the tie by tokens, discs and captured inhabitants together: {counts}."},
+  "palatinus.step.tieBreak": {"one": "{names} tie on {count} point; P7 compares their tokens, discs and captured inhabitants together: {counts}.", "other": "{names} tie on {count} points; P7 compares their tokens, discs and captured inhabitants together: {counts}."},
   "palatinus.step.total": {"one": "The winner: {names}.", "other": "The winners: {names}."},
   "palatinus.result.caption": "Result",
   "palatinus.result.player": "Player",

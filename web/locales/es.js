@@ -121,7 +121,7 @@ export default {
   "palatinus.step.token": "{name} toma la ficha de la colina {hill} ({token}).",
   "palatinus.step.tie": "Empate en la colina {hill} entre {names}: se retira la ficha ({token}); cada uno toma un disco de 2.",
   "palatinus.step.unclaimed": "Nadie tiene influencia en la colina {hill}.",
-  "palatinus.step.tieBreak": {"one": "{names} empatan a {count} punto; P7 desempata por el total de fichas, discos y habitantes capturados: {counts}.", "other": "{names} empatan a {count} puntos; P7 desempata por el total de fichas, discos y habitantes capturados: {counts}."},
+  "palatinus.step.tieBreak": {"one": "{names} empatan a {count} punto; P7 compara su total de fichas, discos y habitantes capturados: {counts}.", "other": "{names} empatan a {count} puntos; P7 compara su total de fichas, discos y habitantes capturados: {counts}."},
   "palatinus.step.total": {"one": "Gana {names}.", "other": "Ganan {names}."},
   "palatinus.result.caption": "Resultado",
   "palatinus.result.player": "Jugador",

@@ -121,7 +121,7 @@ export default {
   "palatinus.step.token": "{name} prend le jeton de la colline {hill} ({token}).",
   "palatinus.step.tie": "Égalité sur la colline {hill} entre {names}\u00a0: le jeton ({token}) est retiré\u00a0; chacun prend un disque de 2.",
   "palatinus.step.unclaimed": "Personne n'a d'influence sur la colline {hill}.",
-  "palatinus.step.tieBreak": {"one": "{names} sont à égalité avec {count}\u00a0point\u00a0; P7 les départage au total des jetons, disques et habitants capturés\u00a0: {counts}.", "other": "{names} sont à égalité avec {count}\u00a0points\u00a0; P7 les départage au total des jetons, disques et habitants capturés\u00a0: {counts}."},
+  "palatinus.step.tieBreak": {"one": "{names} sont à égalité avec {count}\u00a0point\u00a0; P7 compare leur total de jetons, disques et habitants capturés\u00a0: {counts}.", "other": "{names} sont à égalité avec {count}\u00a0points\u00a0; P7 compare leur total de jetons, disques et habitants capturés\u00a0: {counts}."},
   "palatinus.step.total": {"one": "Vainqueur\u00a0: {names}.", "other": "Vainqueurs\u00a0: {names}."},
   "palatinus.result.caption": "Résultat",
   "palatinus.result.player": "Joueur",

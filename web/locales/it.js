@@ -121,7 +121,7 @@ export default {
   "palatinus.step.token": "{name} prende il gettone del colle {hill} ({token}).",
   "palatinus.step.tie": "Parità sul colle {hill} tra {names}: il gettone ({token}) è tolto; ciascuno prende un dischetto da 2.",
   "palatinus.step.unclaimed": "Nessuno ha influenza sul colle {hill}.",
-  "palatinus.step.tieBreak": {"one": "{names} sono pari con {count} punto; P7 li spareggia con il totale di gettoni, dischetti e abitanti catturati: {counts}.", "other": "{names} sono pari con {count} punti; P7 li spareggia con il totale di gettoni, dischetti e abitanti catturati: {counts}."},
+  "palatinus.step.tieBreak": {"one": "{names} sono pari con {count} punto; P7 confronta il loro totale di gettoni, dischetti e abitanti catturati: {counts}.", "other": "{names} sono pari con {count} punti; P7 confronta il loro totale di gettoni, dischetti e abitanti catturati: {counts}."},
   "palatinus.step.total": {"one": "Vince {names}.", "other": "Vincono {names}."},
   "palatinus.result.caption": "Risultato",
   "palatinus.result.player": "Giocatore",

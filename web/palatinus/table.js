@@ -217,9 +217,11 @@ export class PalTable {
     requestAnimationFrame(() => { region.textContent = text; });
   }
 
-  /** The message worded again in the language just chosen, when it was given as words. */
+  /** The message worded again in the language just chosen, when it was given as words; the
+   * last words read out go (left, they would stay in the old language; nothing new happened). */
   reword() {
     if (this.said && this.els.message.textContent) this.say(this.said);
+    this.els.announcer.textContent = "";
   }
 
   autosave() {
