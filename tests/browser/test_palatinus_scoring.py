@@ -121,3 +121,24 @@ def test_a_tie_on_points_says_how_p7_broke_it(pal: Page, tmp_path: Path) -> None
     expect(pal.get_by_test_id("pal-steps").locator("li").last).to_have_text(
         f"{said} The winner: Ada.")
     expect(pal.get_by_test_id("pal-tie-break")).to_have_text(said)
+
+
+def test_a_captive_leaves_the_board_on_its_own_step(pal: Page, tmp_path: Path) -> None:  # noqa: F811
+    """P6a: a condottiero's capture is one step, then each captive goes to its taker, one
+    step each. A playtest saw the captives gone from the board at the capture, a step before
+    the lines that say where each goes: each stays in sight until its own line."""
+    save = finished_save(1)
+    steps = Game.load(save).events[-1]["final"]["steps"]
+    leaves = {st["terrain"]: i for i, st in enumerate(steps) if st["step"] == "captive"}
+    capture = next(i for i, st in enumerate(steps) if st["step"] == "capture")
+    captives = [c["terrain"] for c in steps[capture]["captives"]]
+    assert len(captives) >= 2 and all(leaves[t] > capture for t in captives)
+    open_save(pal, save, tmp_path)
+    pal.locator("html[data-pal-shown='0']").wait_for(state="attached")
+    for shown in range(1, max(leaves[t] for t in captives) + 2):
+        pal.get_by_test_id("pal-score-next").click()
+        pal.locator(f"html[data-pal-shown='{shown}']").wait_for(state="attached")
+        for terrain in captives:
+            on_board = 0 if leaves[terrain] < shown else 1
+            expect(pal.locator(f'[data-cell="{terrain}"] g[data-owner]')).to_have_count(
+                on_board)

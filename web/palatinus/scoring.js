@@ -1,8 +1,8 @@
 // The final scoring shown step by step (P5–P7): the last placement's event carries
 // `final.steps`, the whole scoring in the order a table plays it. This module only tells
-// which steps are shown and what the board looks like after them (captives and fled
-// condottieri leave it, and tokens their hills, as their steps are shown); the engine decided
-// everything.
+// which steps are shown and what the board looks like after them (each captive leaves it on
+// the step that gives it to its taker, a fled condottiero on its own, and tokens their hills
+// on theirs); the engine decided everything.
 
 /**
  * The inhabitants still on the board after the first `shown` steps.
@@ -14,7 +14,7 @@ export function boardAfter(steps, shown) {
   if (!reveal) return [];
   const gone = new Set();
   for (const st of steps.slice(0, shown)) {
-    if (st.step === "capture") for (const c of st.captives) gone.add(c.terrain);
+    if (st.step === "captive") gone.add(st.terrain);
     if (st.step === "flee") gone.add(st.condottiero);
   }
   return reveal.inhabitants.filter((p) => !gone.has(p.terrain))
