@@ -458,6 +458,35 @@ def test_a_place_focused_in_the_set_up_takes_the_focus_colour(pal: Page) -> None
     assert place.evaluate("(el) => getComputedStyle(el).outlineStyle") == "none"
 
 
+@pytest.mark.browser_context_args(viewport={"width": 390, "height": 844}, has_touch=True,
+                                  is_mobile=True)
+def test_on_a_touch_screen_a_tapped_place_shows_the_tile_before_it_is_laid(pal: Page) -> None:
+    """P3, ruling 16: a laid tile stays laid. A playtest on a phone tapped a place and the
+    tile was laid at once, turned as it had never seen it (a pointer previews it on the place
+    as it hovers, a finger cannot): a first tap shows it there, turned as it would lie, with
+    the way to lay it, or to turn it, under the board; a second tap on the place lays it."""
+    start(pal, ["human", "human"])
+    pal.locator("html:not([data-guard])").wait_for(state="attached")
+    place = pal.locator('[data-testid^="pal-place-"]').first
+    slot = place.get_attribute("data-slot")
+    place.tap()
+    pending = pal.get_by_test_id("pal-choice")
+    expect(pending).to_be_visible()
+    expect(pending).to_contain_text(f"place {slot}")
+    ghost = pal.locator(f'.pal-ghost[data-for="{slot}"]')
+    expect(ghost).to_be_visible()
+    assert actions(pal) == 0
+    springs = ghost.evaluate("(g) => g.innerHTML")
+    pending.get_by_test_id("pal-pending-rotate-left").tap()
+    expect(ghost).to_be_visible()
+    expect(pal.get_by_test_id("pal-choice")).to_contain_text(f"place {slot}")
+    assert ghost.evaluate("(g) => g.innerHTML") != springs  # turned, as it would lie
+    assert actions(pal) == 0
+    pal.locator(f'[data-testid="pal-place-{slot}"]').tap()
+    pal.locator("html[data-pal-actions='1']").wait_for(state="attached")
+    expect(pal.get_by_test_id("pal-choice")).to_be_hidden()
+
+
 def test_the_terrain_the_log_names_is_numbered_on_the_board(pal: Page) -> None:
     """P4/P8: the log names a terrain by its number ("… on terrain 44"): the board shows that
     number on the terrain (a review could not match a log line to a hex)."""

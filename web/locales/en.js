@@ -84,6 +84,8 @@ export default {
   "palatinus.setup.rotateRight": "Turn right",
   "palatinus.setup.choose": "Choose where it goes (a button here or a place on the board):",
   "palatinus.setup.layAt": "Place {place}",
+  "palatinus.setup.pending": "The tile on place {place}, as it would lie: tap the place again to lay it there.",
+  "palatinus.setup.layHere": "Lay it here",
   "palatinus.handover.heading": "Hand over",
   "palatinus.handover.pass": "Pass the device to {name}. Nobody else should look at the screen.",
   "palatinus.handover.ok": "I am {name}: show my screen",

@@ -84,6 +84,8 @@ export default {
   "palatinus.setup.rotateRight": "Girar a la derecha",
   "palatinus.setup.choose": "Elige dónde va (un botón aquí o un lugar del tablero):",
   "palatinus.setup.layAt": "Lugar {place}",
+  "palatinus.setup.pending": "La loseta en el lugar {place}, tal como quedaría: toca de nuevo el lugar para ponerla allí.",
+  "palatinus.setup.layHere": "Ponerla aquí",
   "palatinus.handover.heading": "Pasar el dispositivo",
   "palatinus.handover.pass": "Pasa el dispositivo a {name}. Que nadie más mire la pantalla.",
   "palatinus.handover.ok": "Soy {name}: mostrar mi biombo",

@@ -84,6 +84,8 @@ export default {
   "palatinus.setup.rotateRight": "Tourner à droite",
   "palatinus.setup.choose": "Choisissez où elle va (un bouton ici ou un emplacement du plateau)\u00a0:",
   "palatinus.setup.layAt": "Emplacement {place}",
+  "palatinus.setup.pending": "La tuile à l'emplacement {place}, telle qu'elle serait posée\u00a0: touchez de nouveau l'emplacement pour l'y poser.",
+  "palatinus.setup.layHere": "La poser ici",
   "palatinus.handover.heading": "Passer la main",
   "palatinus.handover.pass": "Passez l'appareil à {name}. Personne d'autre ne doit regarder l'écran.",
   "palatinus.handover.ok": "Je suis {name}\u00a0: montrer mon paravent",

@@ -84,6 +84,8 @@ export default {
   "palatinus.setup.rotateRight": "Ruota a destra",
   "palatinus.setup.choose": "Scegli dove va (un pulsante qui o un posto sul tabellone):",
   "palatinus.setup.layAt": "Posto {place}",
+  "palatinus.setup.pending": "La tessera al posto {place}, come verrebbe posata: tocca di nuovo il posto per posarla lì.",
+  "palatinus.setup.layHere": "Posala qui",
   "palatinus.handover.heading": "Passa il dispositivo",
   "palatinus.handover.pass": "Passa il dispositivo {a:name}. Nessun altro guardi lo schermo.",
   "palatinus.handover.ok": "Sono {name}: mostra il mio schermo",

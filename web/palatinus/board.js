@@ -301,9 +301,10 @@ export function boardKey() {
   ];
 }
 
-/** Make an SVG group act as a button: click, Enter and Space. */
+/** Make an SVG group act as a button: click, Enter and Space (a click's event goes with it:
+ * a tap shows a tile before it is laid, PalTable.layAt). */
 function wire(el, act) {
-  el.addEventListener("click", () => act());
+  el.addEventListener("click", (event) => act(event));
   el.addEventListener("keydown", (event) => {
     if (event.key === "Enter" || event.key === " ") {
       event.preventDefault();

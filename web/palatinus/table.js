@@ -65,6 +65,8 @@ export class PalTable {
     /** @type {View|null} the looking seat's own view, or null */
     this.own = null;
     this.rotation = 0;
+    /** @type {number|null} the place a touch has shown the tile on, before it is laid */
+    this.pendingSlot = null;
     /** @type {number|null} the index of the chosen inhabitant in `placeable` */
     this.piece = null;
     /** @type {Final|null} the final scoring: {steps, winners, points} */
@@ -169,6 +171,7 @@ export class PalTable {
     this.own = null;
     this.piece = null;
     this.rotation = 0;
+    this.pendingSlot = null;
     this.say("");
     this.render();
   }
@@ -376,7 +379,22 @@ export class PalTable {
 
   /** A choice that does nothing while input is held (guard.js). @param {Function} act */
   guarded(act) {
-    return () => { if (!held()) act(); };
+    return (/** @type {Event} */ event) => { if (!held()) act(event); };
+  }
+
+  /** Lay the tile as `lay` says, or, for a touch on a place not shown yet, first show the
+   * tile there (a pointer previews it as it hovers; a finger cannot, and a laid tile stays
+   * laid, ruling 16): a second tap, or "Lay it here", lays it. A click or a key lays it at
+   * once. @param {{slot: number}} lay a lay action @param {Event} [event] */
+  layAt(lay, event) {
+    const kind = /** @type {PointerEvent | undefined} */ (event)?.pointerType;
+    if ((kind === "touch" || kind === "pen") && this.pendingSlot !== lay.slot) {
+      this.pendingSlot = lay.slot;
+      this.renderSetup();
+      return;
+    }
+    this.pendingSlot = null;
+    this.play(lay);
   }
 
   names() { return this.view.players.map((p) => p.name); }
@@ -420,8 +438,9 @@ export class PalTable {
     if (!rotations.includes(this.rotation)) this.rotation = rotations[0] ?? 0;
     const places = new Map();
     for (const a of legal) {
-      if (a.rotation === this.rotation) places.set(a.slot, this.guarded(() => this.play(a)));
+      if (a.rotation === this.rotation) places.set(a.slot, this.guarded((e) => this.layAt(a, e)));
     }
+    if (!places.has(this.pendingSlot)) this.pendingSlot = null;
     this.board.draw(view, { places, tile: { letter: view.in_hand, rotation: this.rotation } });
     // the engine counts sixth-turns anticlockwise as drawn: right (clockwise) goes back one
     const turn = (step) => {
@@ -433,6 +452,7 @@ export class PalTable {
       /** @type {HTMLElement|null} */ (document.querySelector(
         `[data-testid="pal-rotate-${step < 0 ? "right" : "left"}"]`))?.focus();
     };
+    if (this.pendingSlot !== null) this.showPending(places.get(this.pendingSlot), turn);
     replace(this.els.panel,
       h("p", {}, this.who(seat)),
       h("p", { "data-testid": "pal-setup-text" }, t("palatinus.setup.lay",
@@ -454,6 +474,24 @@ export class PalTable {
         }, t("palatinus.setup.layAt", { place: slot }));
       })),
       this.undoButton());
+  }
+
+  /** The tile a touch showed on a place, under the board where the finger is: the place
+   * marked, the tile drawn on it as it would lie, and the ways to lay it or to turn it.
+   * @param {Function} lay @param {(step: number) => void} turn */
+  showPending(lay, turn) {
+    const slot = /** @type {number} */ (this.pendingSlot);
+    this.board.hint(slot, true);
+    const line = this.els.choice;
+    line.hidden = false;
+    line.classList.remove("first");
+    replace(line, t("palatinus.setup.pending", { place: slot }), " ",
+      h("button", { type: "button", class: "btn primary", "data-testid": "pal-pending-lay",
+        onclick: () => lay() }, t("palatinus.setup.layHere")),
+      h("button", { type: "button", class: "btn", "data-testid": "pal-pending-rotate-left",
+        onclick: () => turn(1) }, t("palatinus.setup.rotateLeft")),
+      h("button", { type: "button", class: "btn", "data-testid": "pal-pending-rotate-right",
+        onclick: () => turn(-1) }, t("palatinus.setup.rotateRight")));
   }
 
   /** @param {number} seat */
