@@ -847,11 +847,15 @@ def test_undo_the_autosave_and_a_saved_file(pal: Page, tmp_path: Path) -> None:
         human_turn(pal)
     assert actions(pal) == 7 and stage(pal) == "place"
     # the hand-over screen is the next person's: taking back the last person's move is asked
-    # first (a review tapped Undo under "show my screen" and lost that move unasked)
+    # first (a review tapped Undo under "show my screen" and lost that move unasked); nobody
+    # has taken the device yet, so the question names the move's player and assumes nothing
+    # of who asks (a playtest was asked about "another player's decision", its own move)
     assert pal.get_by_test_id("pal-handover-ok").count() == 1
     pal.get_by_test_id("pal-undo").click()
     confirm = pal.get_by_test_id("undo-confirm")
-    expect(confirm).to_contain_text("Undo another player's decision?")
+    mover = pal.evaluate("""() => { const view = window.__pal.engine.view().view;
+        return view.players[view.log.at(-1).event.player].name; }""")
+    expect(confirm.locator("h2")).to_have_text(f"Undo {mover}'s action?")
     # the question opens on its safe answer: a stray Enter takes nothing back (a review found
     # the focus on "Undo Marcus's action")
     expect(confirm.get_by_test_id("confirm-no")).to_be_focused()

@@ -434,6 +434,7 @@ export default {
   "log.replayClosedRule": "The replay opens when the game is over (R10).",
   "log.leaveReplay": "Leave the replay",
   "log.undo.title": "Undo another player's decision?",
+  "log.undo.titleNamed": "Undo {name}'s action?",
   "log.undo.text": "This takes back {name}'s action: “{action}”",
   "log.undo.yes": "Undo {name}'s action",
   "log.undo.no": "Keep it",

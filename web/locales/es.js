@@ -434,6 +434,7 @@ export default {
   "log.replayClosedRule": "La repetición se abre cuando la partida ha terminado (R10).",
   "log.leaveReplay": "Salir de la repetición",
   "log.undo.title": "¿Deshacer la decisión de otro jugador?",
+  "log.undo.titleNamed": "¿Deshacer la acción de {name}?",
   "log.undo.text": "Esto deshace la acción de {name}: «{action}»",
   "log.undo.yes": "Deshacer la acción de {name}",
   "log.undo.no": "Dejarlo así",

@@ -434,6 +434,7 @@ export default {
   "log.replayClosedRule": "On peut revoir la partie une fois qu'elle est terminée (R10).",
   "log.leaveReplay": "Quitter la revue",
   "log.undo.title": "Annuler le coup d'un autre joueur\u00a0?",
+  "log.undo.titleNamed": "Annuler le coup {de:name}\u00a0?",
   "log.undo.text": "Ceci annule l'action {de:name}\u00a0: «\u00a0{action}\u00a0»",
   "log.undo.yes": "Annuler le coup {de:name}",
   "log.undo.no": "Laisser tel quel",

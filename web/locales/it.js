@@ -434,6 +434,7 @@ export default {
   "log.replayClosedRule": "Si può rivedere la partita quando è finita (R10).",
   "log.leaveReplay": "Esci dalla revisione",
   "log.undo.title": "Annullare la mossa di un altro giocatore?",
+  "log.undo.titleNamed": "Annullare la mossa di {name}?",
   "log.undo.text": "Questo annulla l'azione di {name}: “{action}”",
   "log.undo.yes": "Annulla la mossa di {name}",
   "log.undo.no": "Lascia com'è",

@@ -276,7 +276,9 @@ export class PalTable {
       const entry = full.ok ? full.view.log[actions.length - count] : null;
       const params = { name: this.names()[undone.player],
         action: entry ? logText(entry.event, this.names()) : "" };
-      const ok = await confirmUndo(params);
+      // on the hand-over screen nobody has taken the device yet: the question names the
+      // action's player and assumes nothing of who asks
+      const ok = await confirmUndo(params, undefined, this.own ? undefined : "log.undo.titleNamed");
       if (!ok || this.position !== at) return;  // not asked for, or the table moved on
     }
     const reply = this.engine.undo(count);
