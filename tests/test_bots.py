@@ -3,6 +3,7 @@ and no peeking: a bot decides from its seat's view and the public events only (R
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -202,3 +203,32 @@ def test_evaluation_weights_change_chances_but_never_give_one_outside_a_full_sen
     assert default[3] == changed[3] == 0.0
     assert default != changed
     assert abs(sum(changed) - 1.0) < 1e-9
+
+
+def test_progress_pressure_counts_the_turns_of_the_game_being_played(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """R12 V3: each game of a series counts its own turns (the view's game_turn), and so does
+    the bots' progress pressure (Caesar's cost, an answer's lenience): a bot opened game 2
+    as pressed as at the end of game 1, turn 40 or so of the series."""
+    from qvcore.bots import negotiate, normal
+    game = Game({"players": 3, "series": True}, 5)
+    bots = [make_bot("normal", seat, 10 + seat) for seat in range(3)]
+    for bot in bots:
+        bot.meet(Observer(bot.seat).view(game.state))
+    while game.state.game_number == 1:
+        _advance(game, bots, 1)
+    while game.state.stage != "action":
+        _advance(game, bots, 1)
+    assert game.state.turn > 10 and game.state.game_turn() == 0
+    seen: list[int] = []
+
+    def counted(value: float) -> Callable[[int], float]:
+        def pressure(turn: int) -> float:
+            seen.append(turn)
+            return value
+        return pressure
+
+    monkeypatch.setattr(normal, "caesar_cost", counted(0.003))
+    monkeypatch.setattr(negotiate, "lenience", counted(0.004))
+    _advance(game, bots, 2 * game.state.n)
+    assert seen and max(seen) <= game.state.game_turn(), (seen, game.state.turn)

@@ -60,11 +60,12 @@ class EasyBot(Bot):
 
     def _behind(self, view: dict[str, Any], path: int) -> bool:
         """Whether this seat, entering the Senate along ``path``, trails a senator's estimated
-        total by more than a slack that grows with the turn (so that games still end)."""
+        total by more than a slack that grows with the turn of the game being played (so that
+        games still end; each game of a V3 series counts its own)."""
         me = self.seat
         laurel = view_token(view, path)
         own = self.memory.estimated_total(me, MEAN_TOKEN) + (
-            laurels.VALUES[laurel] if laurel >= 0 else 0) + 0.1 * view["turn"]
+            laurels.VALUES[laurel] if laurel >= 0 else 0) + 0.1 * view["game_turn"]
         return any(self.memory.estimated_total(q, MEAN_TOKEN) > own
                    for q in set(view["senate"]) - {me})
 

@@ -59,7 +59,7 @@ class HardBot(NormalBot):
         """Per candidate, its value for the seat in each sampled playout (the same samples
         for every candidate), Caesar moves less their progress pressure."""
         state0 = sit.state
-        pressure = caesar_cost(state0.turn)
+        pressure = caesar_cost(state0.game_turn())
         since = recent(state0)
         costs = [pressure + REPEAT_COST * self.memory.caesar_repeats(path_of(action), since)
                  if action["type"] == "caesar" and state0.stage != BONUS else 0.0
@@ -184,7 +184,7 @@ class SearchHardBot(HardBot):
         if len(top) < 2 or sit.state.stage == COUNCIL or sit.stall < 1.0:
             return ranked
         values = self.values(sit, top)
-        pressure = caesar_cost(sit.state.turn)
+        pressure = caesar_cost(sit.state.game_turn())
         scored = []
         for value, (_one_ply, action) in zip(values, top, strict=True):
             if action["type"] == "caesar" and sit.state.stage != BONUS:
@@ -228,7 +228,7 @@ def _mover_step(state: GameState, seat: int, memory: Memory, rand: random.Random
             continue
         value = sit.value(after, seat)
         if action["type"] == "caesar" and state.stage != BONUS:
-            value = pressed(value, caesar_cost(state.turn))
+            value = pressed(value, caesar_cost(state.game_turn()))
         if best is None or value > best[0]:
             best = (value, action)
     if state.stage != CONSENT:

@@ -29,8 +29,9 @@ LOST = 0.01
 
 
 def lenience(turn: int) -> float:
-    """How much win chance a player gives away to let a move happen: grows with the turn,
-    so that a table of refusers still brings its game to an end."""
+    """How much win chance a player gives away to let a move happen: grows with the turn of
+    the game being played (each game of a V3 series counts its own), so that a table of
+    refusers still brings its game to an end."""
     return 0.004 + 0.00012 * turn
 
 
@@ -160,7 +161,7 @@ def choose_answer(sit: Situation, s: GameState, q: int, greedy: bool = True,
             return refuse
     # the margin given away never takes all the chance kept by refusing, so a bot never
     # allows a move that makes it lose for certain while refusing keeps a chance (R9.3)
-    margin = min(lenience(s.turn), KEEP * u_refuse)
+    margin = min(lenience(s.game_turn()), KEEP * u_refuse)
     if sit.stall < 1.0:
         margin = 0.0  # refusing is already valued as a stall (stall.py): no lenience on top
     return best if best_u >= u_refuse - margin else refuse

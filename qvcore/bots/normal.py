@@ -29,7 +29,9 @@ REPEAT_COST = 0.01
 
 
 def caesar_cost(turn: int) -> float:
-    """Progress pressure: the price of spending a turn on Caesar alone (grows with time)."""
+    """Progress pressure: the price of spending a turn on Caesar alone (grows with time: the
+    ``turn`` of the game being played, ``GameState.game_turn``, each game of a V3 series
+    counting its own)."""
     return 0.003 + 0.0002 * turn
 
 
@@ -68,7 +70,7 @@ class NormalBot(Bot):
         """Candidate actions with their values, best first."""
         scored: list[tuple[float, Action]] = []
         state = sit.state
-        pressure = caesar_cost(state.turn)
+        pressure = caesar_cost(state.game_turn())
         since = recent(state)
         requests = [a for a in legal if a["type"] == "request"
                     and path_of(a) not in self.memory.requested]
