@@ -13,6 +13,7 @@ from typing import Any
 from qvcore.palatinus.facts import CONDOTTIERO as C
 from qvcore.palatinus.facts import FARMER as F
 from qvcore.palatinus.facts import MERCHANT as M
+from qvcore.palatinus.facts import SHARED_CAPTIVE_DISC, TIED_HILL_DISC
 from qvcore.palatinus.geometry import TERRAIN_NEIGHBOURS
 from qvcore.palatinus.scoring import Outcome, Placed, score
 
@@ -28,7 +29,9 @@ def board(*pieces: tuple[int, int, str]) -> dict[int, Placed]:
 
 
 def steps(outcome: Outcome, hill: str, step: str) -> list[Any]:
-    return [s for s in outcome.steps if s.get("hill") == hill and s["step"] == step]
+    """The hill's steps of that kind, without their running score (checked on its own)."""
+    return [{k: v for k, v in s.items() if k != "scores"} for s in outcome.steps
+            if s.get("hill") == hill and s["step"] == step]
 
 
 def influence(outcome: Outcome, hill: str) -> dict[int, int]:
@@ -205,3 +208,28 @@ def test_the_rulings_are_data_the_scoring_reads(monkeypatch) -> None:
     monkeypatch.setattr(facts, "DISC_SUPPLY", 1)
     outcome = score(board((8, RED, F), (13, YELLOW, F)), set(), LETTERS, TOKENS, 3)
     assert outcome.discs[RED] == [2] and outcome.discs[YELLOW] == []
+
+
+def test_p7_each_step_carries_the_running_score() -> None:
+    """P7: a player scores 1 per captive plus the values of its tokens and discs. Each step
+    carries every player's points once it is done (a playtest had no running score while the
+    hills were scored one by one): a captive adds 1 to its taker, a token its value, a tie's
+    disc 2 to each tied player, other steps nothing; the last step's are the totals."""
+    from qvcore.palatinus.game import Game
+    from tests.browser.test_palatinus_replay import finished_save
+    for seed in (1, 11, 34):
+        final = Game.load(finished_save(seed)).events[-1]["final"]
+        before = [0, 0]
+        for st in final["steps"]:
+            gained = [now - was for now, was in zip(st["scores"], before, strict=True)]
+            if st["step"] == "captive":
+                assert gained[st["to"]] == 1, st
+                assert sum(gained) == 1 + SHARED_CAPTIVE_DISC * len(st["discs"]), st
+            elif st["step"] == "token":
+                assert gained[st["player"]] == st["token"] and sum(gained) == st["token"], st
+            elif st["step"] == "tie":
+                assert all(gained[q] == TIED_HILL_DISC for q in st["players"]), st
+            else:
+                assert gained == [0, 0], st
+            before = st["scores"]
+        assert before == final["points"] == [p["points"] for p in final["steps"][-1]["players"]]

@@ -88,6 +88,9 @@ class StepData(TypedDict, total=False):
     disc: int
     winners: list[int]
     tied: list[int]
+    #: every player's points once the step is done (P7: captives, tokens, discs): a running
+    #: score, on every step
+    scores: list[int]
 
 
 class TileView(TypedDict):

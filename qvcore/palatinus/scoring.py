@@ -36,6 +36,11 @@ class Outcome:
         best = max(self.points(q) for q in seats)
         return [q for q in seats if self.points(q) == best]
 
+    def record(self, step: StepData) -> None:
+        """Add ``step``, with every player's points once it is done (a running score)."""
+        step["scores"] = [self.points(q) for q in range(len(self.captured))]
+        self.steps.append(step)
+
     def winners(self) -> list[int]:
         """P7 and ruling 8: most points, then most things; a remaining tie is shared."""
         tied = self.leaders()
@@ -81,16 +86,15 @@ def score(board: dict[int, Placed], springs: set[int] | frozenset[int],
     board = dict(board)
     out = Outcome([[] for _ in range(players)], [[] for _ in range(players)],
                   [[] for _ in range(players)])
-    steps = out.steps
     if record:
-        steps.append({"step": "reveal", "inhabitants": [
+        out.record({"step": "reveal", "inhabitants": [
             {"terrain": c, "owner": p[0], "colour": p[1], "kind": p[2]}
             for c, p in sorted(board.items())]})
     for slot in sorted(range(len(letters)), key=lambda s: letters[s]):
         hill = letters[slot]
         ring = [cell_of(slot, k) for k in range(1, 7)]
         if record:
-            steps.append({"step": "hill", "hill": hill, "slot": slot, "token": tokens[slot]})
+            out.record({"step": "hill", "hill": hill, "slot": slot, "token": tokens[slot]})
         _condottieri(hill, ring, board, out, record)
         _control(hill, slot, ring, board, springs, tokens, out, record)
     if record:
@@ -99,7 +103,7 @@ def score(board: dict[int, Placed], springs: set[int] | frozenset[int],
              "discs": list(out.discs[q]), "points": out.points(q), "things": out.things(q)}
             for q in range(players)]
         leaders = out.leaders()
-        steps.append({"step": "total", "winners": out.winners(), "players": totals,
+        out.record({"step": "total", "winners": out.winners(), "players": totals,
                       "tied": leaders if len(leaders) > 1 else []})
     return out
 
@@ -120,7 +124,7 @@ def _condottieri(hill: str, ring: list[int], board: dict[int, Placed], out: Outc
         if len(merchants) == len(farmers):
             fled.append(cell)
             if record:
-                out.steps.append({"step": "flee", "hill": hill, "condottiero": cell,
+                out.record({"step": "flee", "hill": hill, "condottiero": cell,
                                   "owner": piece[0], "merchants": len(merchants),
                                   "farmers": len(farmers)})
             continue
@@ -128,7 +132,7 @@ def _condottieri(hill: str, ring: list[int], board: dict[int, Placed], out: Outc
         for captive in group:
             takers.setdefault(captive, []).append(cell)
         if record:
-            out.steps.append({
+            out.record({
                 "step": "capture", "hill": hill, "condottiero": cell, "owner": piece[0],
                 "merchants": len(merchants), "farmers": len(farmers),
                 "group": facts.MERCHANT if group is merchants else facts.FARMER,
@@ -142,7 +146,7 @@ def _condottieri(hill: str, ring: list[int], board: dict[int, Placed], out: Outc
         for q in others:
             _give_disc(out, q, facts.SHARED_CAPTIVE_DISC)
         if record:
-            out.steps.append({"step": "captive", "hill": hill, "terrain": captive,
+            out.record({"step": "captive", "hill": hill, "terrain": captive,
                               "colour": board[captive][1], "kind": board[captive][2],
                               "to": keeper, "by": by, "discs": others})
     for captive in takers:
@@ -169,26 +173,26 @@ def _control(hill: str, slot: int, ring: list[int], board: dict[int, Placed],
     if record:
         for q in range(players):
             if parts[q]:
-                out.steps.append({"step": "influence", "hill": hill, "player": q,
+                out.record({"step": "influence", "hill": hill, "player": q,
                                   "total": influence[q], "parts": parts[q]})
     best = max(influence)
     token = tokens[slot]
     if best == 0:
         if record:
-            out.steps.append({"step": "unclaimed", "hill": hill, "token": token})
+            out.record({"step": "unclaimed", "hill": hill, "token": token})
         return
     top = [q for q in range(players) if influence[q] == best]
     if len(top) == 1:
         if token is not None:
             out.tokens[top[0]].append(token)
         if record:
-            out.steps.append({"step": "token", "hill": hill, "player": top[0], "token": token,
+            out.record({"step": "token", "hill": hill, "player": top[0], "token": token,
                               "influence": best})
         return
     for q in top:
         _give_disc(out, q, facts.TIED_HILL_DISC)
     if record:
-        out.steps.append({"step": "tie", "hill": hill, "players": top, "influence": best,
+        out.record({"step": "tie", "hill": hill, "players": top, "influence": best,
                           "token": token, "disc": facts.TIED_HILL_DISC})
 
 

@@ -142,3 +142,26 @@ def test_a_captive_leaves_the_board_on_its_own_step(pal: Page, tmp_path: Path) -
             on_board = 0 if leaves[terrain] < shown else 1
             expect(pal.locator(f'[data-cell="{terrain}"] g[data-owner]')).to_have_count(
                 on_board)
+
+
+def test_the_players_panel_keeps_the_running_score(pal: Page, tmp_path: Path) -> None:  # noqa: F811
+    """P7: while the hills are scored one by one, each player's points so far stand beside
+    their name (the engine's running score of the step shown; a playtest saw them only in the
+    result table at the end)."""
+    save = finished_save(1)
+    steps = Game.load(save).events[-1]["final"]["steps"]
+    open_save(pal, save, tmp_path)
+    pal.locator("html[data-pal-shown='0']").wait_for(state="attached")
+    expect(pal.get_by_test_id("pal-points-0")).to_have_count(0)
+    scored = next(i for i, st in enumerate(steps) if sum(st["scores"]) > 0) + 1
+    for shown in range(1, scored + 1):
+        pal.get_by_test_id("pal-score-next").click()
+        pal.locator(f"html[data-pal-shown='{shown}']").wait_for(state="attached")
+    for q, points in enumerate(steps[scored - 1]["scores"]):
+        expect(pal.get_by_test_id(f"pal-points-{q}")).to_have_text(
+            f"{points} point" if points == 1 else f"{points} points")
+    assert sum(steps[scored - 1]["scores"]) > 0
+    pal.get_by_test_id("pal-score-all").click()
+    for q, points in enumerate(steps[-1]["scores"]):
+        expect(pal.get_by_test_id(f"pal-points-{q}")).to_have_text(
+            f"{points} point" if points == 1 else f"{points} points")

@@ -134,6 +134,7 @@ export default {
   "palatinus.result.winner": "winner",
   "palatinus.players.held": {"one": "{count} inhabitant held: {faces}", "other": "{count} inhabitants held: {faces}"},
   "palatinus.players.colourHeld": "{colour}: {counts}",
+  "palatinus.players.points": {"one": "{count} point", "other": "{count} points"},
   "palatinus.start.heading": "A new game",
   "palatinus.start.intro": "Palatinus is played by 2 to 5 at one screen; any seat can be a bot.",
   "palatinus.start.count": "Players",

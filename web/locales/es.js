@@ -134,6 +134,7 @@ export default {
   "palatinus.result.winner": "ganador",
   "palatinus.players.held": {"one": "{count} habitante en mano: {faces}", "other": "{count} habitantes en mano: {faces}"},
   "palatinus.players.colourHeld": "{colour}: {counts}",
+  "palatinus.players.points": {"one": "{count} punto", "other": "{count} puntos"},
   "palatinus.start.heading": "Una nueva partida",
   "palatinus.start.intro": "Palatinus se juega de 2 a 5 jugadores en una misma pantalla; cualquier puesto puede ocuparlo un bot.",
   "palatinus.start.count": "Jugadores",

@@ -134,6 +134,7 @@ export default {
   "palatinus.result.winner": "vainqueur",
   "palatinus.players.held": {"one": "{count} habitant en main\u00a0: {faces}", "other": "{count} habitants en main\u00a0: {faces}"},
   "palatinus.players.colourHeld": "{colour}\u00a0: {counts}",
+  "palatinus.players.points": {"one": "{count}\u00a0point", "other": "{count}\u00a0points"},
   "palatinus.start.heading": "Une nouvelle partie",
   "palatinus.start.intro": "Palatinus se joue de 2 à 5 joueurs sur un même écran\u00a0; chaque place peut être confiée à un bot.",
   "palatinus.start.count": "Joueurs",

@@ -134,6 +134,7 @@ export default {
   "palatinus.result.winner": "vincitore",
   "palatinus.players.held": {"one": "{count} abitante in mano: {faces}", "other": "{count} abitanti in mano: {faces}"},
   "palatinus.players.colourHeld": "{colour}: {counts}",
+  "palatinus.players.points": {"one": "{count} punto", "other": "{count} punti"},
   "palatinus.start.heading": "Una nuova partita",
   "palatinus.start.intro": "Palatinus si gioca da 2 a 5 giocatori su un solo schermo; ogni posto può essere affidato a un bot.",
   "palatinus.start.count": "Giocatori",

@@ -33,6 +33,8 @@ export function renderScoring(table) {
   root.dataset.palScoring = done ? "done" : "shown";
   root.dataset.palShown = String(table.shown);
   const shownSteps = steps.slice(0, table.shown);
+  // each player's points so far beside their name (the engine's running score, P7)
+  table.renderPlayers(table.view, table.shown ? steps[table.shown - 1].scores : null);
   table.board.draw({ ...table.view, tiles: tilesAfter(table.view.tiles, steps, table.shown) },
     { pieces: table.shown ? boardAfter(steps, table.shown)
     : boardBefore(table.view.board), hill: table.shown ? hillAt(steps, table.shown - 1) : null,

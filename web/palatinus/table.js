@@ -645,7 +645,10 @@ export class PalTable {
   }
 
   /** The players and what each holds, from `view` (the table's, or a replay's step). */
-  renderPlayers(view = this.view) {
+  /** The players, what each holds behind the screen, and, during the final scoring, each
+   * one's points so far (`scores`, the engine's running score of the step shown, P7).
+   * @param {View} [view] @param {number[] | null} [scores] */
+  renderPlayers(view = this.view, scores = null) {
     replace(this.els.players, h("ul", { class: "pal-seats" }, view.players.map((p) => {
       // what is behind the screen, counted by anyone (P8): per colour when a seat has two; a
       // face held by nobody is not counted, nor an empty screen (a finished game)
@@ -669,7 +672,9 @@ export class PalTable {
       this.who(p.seat), " ", owned, " ",
       h("span", { class: "pal-kind" }, t(`palatinus.level.${this.seats[p.seat]?.kind ?? "human"}`)),
       p.held ? [h("br"), h("small", {}, t("palatinus.players.held", { count: p.held, faces }))]
-        : null);
+        : null,
+      scores ? [h("br"), h("small", { "data-testid": `pal-points-${p.seat}` },
+        t("palatinus.players.points", { count: scores[p.seat] ?? 0 }))] : null);
     })));
   }
 
