@@ -104,7 +104,7 @@ def score(board: dict[int, Placed], springs: set[int] | frozenset[int],
             for q in range(players)]
         leaders = out.leaders()
         out.record({"step": "total", "winners": out.winners(), "players": totals,
-                      "tied": leaders if len(leaders) > 1 else []})
+                    "tied": leaders if len(leaders) > 1 else []})
     return out
 
 
@@ -125,8 +125,8 @@ def _condottieri(hill: str, ring: list[int], board: dict[int, Placed], out: Outc
             fled.append(cell)
             if record:
                 out.record({"step": "flee", "hill": hill, "condottiero": cell,
-                                  "owner": piece[0], "merchants": len(merchants),
-                                  "farmers": len(farmers)})
+                            "owner": piece[0], "merchants": len(merchants),
+                            "farmers": len(farmers)})
             continue
         group = merchants if len(merchants) > len(farmers) else farmers
         for captive in group:
@@ -147,8 +147,8 @@ def _condottieri(hill: str, ring: list[int], board: dict[int, Placed], out: Outc
             _give_disc(out, q, facts.SHARED_CAPTIVE_DISC)
         if record:
             out.record({"step": "captive", "hill": hill, "terrain": captive,
-                              "colour": board[captive][1], "kind": board[captive][2],
-                              "to": keeper, "by": by, "discs": others})
+                        "colour": board[captive][1], "kind": board[captive][2],
+                        "to": keeper, "by": by, "discs": others})
     for captive in takers:
         del board[captive]
     for cell in fled:
@@ -174,7 +174,7 @@ def _control(hill: str, slot: int, ring: list[int], board: dict[int, Placed],
         for q in range(players):
             if parts[q]:
                 out.record({"step": "influence", "hill": hill, "player": q,
-                                  "total": influence[q], "parts": parts[q]})
+                            "total": influence[q], "parts": parts[q]})
     best = max(influence)
     token = tokens[slot]
     if best == 0:
@@ -187,13 +187,13 @@ def _control(hill: str, slot: int, ring: list[int], board: dict[int, Placed],
             out.tokens[top[0]].append(token)
         if record:
             out.record({"step": "token", "hill": hill, "player": top[0], "token": token,
-                              "influence": best})
+                        "influence": best})
         return
     for q in top:
         _give_disc(out, q, facts.TIED_HILL_DISC)
     if record:
         out.record({"step": "tie", "hill": hill, "players": top, "influence": best,
-                          "token": token, "disc": facts.TIED_HILL_DISC})
+                    "token": token, "disc": facts.TIED_HILL_DISC})
 
 
 def _give_disc(out: Outcome, seat: int, value: int) -> None:

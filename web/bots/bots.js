@@ -422,7 +422,7 @@ export class Bots {
     if (!table.mayUndo(count)) return;
     if (this.soleHuman() === null && first.player !== table.decider()) {
       const params = { name: table.name(first.player), action: table.logWords(first) };
-      if (!await confirmUndo(params, count > 1 ? "bots.undo.text" : "log.undo.text")) return;
+      if (!await confirmUndo(params, { text: count > 1 ? "bots.undo.text" : "log.undo.text" })) return;
     }
     this.invalidate();  // the bots start over from the events that remain
     table.undo(count);

@@ -278,7 +278,7 @@ export class PalTable {
         action: entry ? logText(entry.event, this.names()) : "" };
       // on the hand-over screen nobody has taken the device yet: the question names the
       // action's player and assumes nothing of who asks
-      const ok = await confirmUndo(params, undefined, this.own ? undefined : "log.undo.titleNamed");
+      const ok = await confirmUndo(params, this.own ? {} : { title: "log.undo.titleNamed" });
       if (!ok || this.position !== at) return;  // not asked for, or the table moved on
     }
     const reply = this.engine.undo(count);
@@ -345,9 +345,9 @@ export class PalTable {
       this.renderPlayers();
       return this.replay.render();
     }
-    this.renderPlayers();
     this.renderLog();
-    if (view.stage === "over") return this.renderScoring();
+    if (view.stage === "over") return this.renderScoring();  // the players with their points
+    this.renderPlayers();
     delete root.dataset.palScoring;
     noteDecider(view.current);
     if (seat && seat.kind !== "human") return this.renderBot(view.current);

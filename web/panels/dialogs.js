@@ -247,9 +247,10 @@ export function confirmDialog(title, message, { yes = t("dialog.yes"), no = t("d
  * player and word its action; `text` the question's key ("log.undo.text": this one action);
  * `title` its title's ("log.undo.titleNamed" where nobody has taken the device yet, a hand-over
  * screen: who asks is not known, the question names the action's player).
- * @param {{name: string, action: string}} params @param {string} [text] @param {string} [title]
+ * @param {{name: string, action: string}} params
+ * @param {{text?: string, title?: string}} [keys]
  * @returns {Promise<boolean>} */
-export function confirmUndo(params, text = "log.undo.text", title = "log.undo.title") {
+export function confirmUndo(params, { text = "log.undo.text", title = "log.undo.title" } = {}) {
   return confirmDialog(t(title, params), t(text, params),
     { yes: t("log.undo.yes", params), no: t("log.undo.no"), testid: "undo-confirm" });
 }
