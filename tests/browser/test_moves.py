@@ -128,6 +128,22 @@ def test_a_selected_senator_names_its_destinations_as_a_choice(app: Page) -> Non
         r"^Senator in office 1 selected: choose where it goes \(offices (8 or 5|5 or 8)\)\.$"))
 
 
+def test_a_held_enter_on_the_board_acts_once(app: Page) -> None:
+    """A key held on an office repeats its keydown: Enter selecting Aurelia's senator in
+    office 1 then took the selection back at once (or, on an entry office, would act again on
+    the next view). The board acts on a key's first press only."""
+    first_senators(app)
+    office(app, 1).focus()
+    app.keyboard.down("Enter")
+    expect(office(app, 1)).to_have_attribute("aria-pressed", "true")
+    app.keyboard.down("Enter")  # the key's repeat
+    app.keyboard.up("Enter")
+    app.keyboard.press("Shift")  # one more key event handled: the repeat's would be before it
+    expect(office(app, 1)).to_have_attribute("aria-pressed", "true")
+    app.keyboard.press("Enter")  # pressed again, it does take the selection back
+    expect(office(app, 1)).to_have_attribute("aria-pressed", "false")
+
+
 def test_keyboard_play_and_the_engine_reason_for_an_impossible_move(app: Page) -> None:
     start_game(app)
     game = Game(options(), SEED)

@@ -337,6 +337,28 @@ def test_the_focused_terrain_is_outlined_and_the_arrow_keys_move_it(pal: Page) -
         assert len(walk) >= 2, (key, walk)
 
 
+
+def test_a_held_enter_chooses_an_inhabitant_and_places_it_nowhere(pal: Page) -> None:
+    """Enter on an inhabitant puts the keyboard on the first free terrain, so a held Enter's
+    repeats used to place it there at once, where the player had chosen nothing: a key's
+    repeat acts on no terrain; Enter pressed again does."""
+    start(pal, ["human", "human"])
+    while stage(pal) == "setup":
+        human_turn(pal)
+    pal.get_by_test_id("pal-handover-ok").click()
+    pal.locator("html[data-pal-looking]").wait_for(state="attached")
+    before = actions(pal)
+    pal.locator('[data-testid^="pal-piece-"]').last.focus()
+    pal.keyboard.down("Enter")
+    expect(pal.locator('[data-testid^="pal-terrain-"]:focus')).to_have_count(1)
+    pal.keyboard.down("Enter")  # the key's repeat
+    pal.keyboard.up("Enter")
+    pal.keyboard.press("Shift")  # one more key event handled: the repeat's would be before it
+    assert actions(pal) == before
+    expect(pal.locator('[data-testid^="pal-terrain-"]:focus')).to_have_count(1)
+    pal.keyboard.press("Enter")
+    wait_next(pal, before)
+
 def test_the_focus_goes_to_the_heading_when_a_choice_leaves_the_screen(pal: Page) -> None:
     """A review's keyboard fell to the top of the page after most actions (its button or hex
     was drawn anew): the focus goes to the heading that names the new screen instead, after

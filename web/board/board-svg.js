@@ -215,7 +215,8 @@ export class BoardSvg {
     svg.addEventListener("keydown", (event) => {
       if (event.key === "Enter" || event.key === " ") {
         event.preventDefault();
-        this.onActivate(event);
+        // a held key's repeats act once: the first may have opened a dialog or moved a senator
+        if (!event.repeat) this.onActivate(event);
       }
     });
   }

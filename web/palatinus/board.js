@@ -302,13 +302,14 @@ export function boardKey() {
 }
 
 /** Make an SVG group act as a button: click, Enter and Space (a click's event goes with it:
- * a tap shows a tile before it is laid, PalTable.layAt). */
+ * a tap shows a tile before it is laid, PalTable.layAt). A held key's repeats do not act: the
+ * key that chose an inhabitant puts the focus on a terrain, where they would place it. */
 function wire(el, act) {
   el.addEventListener("click", (event) => act(event));
   el.addEventListener("keydown", (event) => {
     if (event.key === "Enter" || event.key === " ") {
       event.preventDefault();
-      act();
+      if (!event.repeat) act();
     }
   });
 }
