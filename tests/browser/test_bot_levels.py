@@ -31,3 +31,18 @@ def test_the_new_game_screen_describes_each_bot_level(page: Page, site_url: str,
     for i, level in enumerate(LEVELS):
         expect(sentences.nth(i)).to_have_text(english(f"newGame.bot.{level}.about"))
     assert console_errors == []
+
+
+def test_palatinus_new_game_form_describes_each_bot_level(page: Page, site_url: str,
+                                                           console_errors: list[str]) -> None:
+    """Palatinus's form offered "Easy bot" and "Hard bot" and said nothing of either: one
+    sentence each, as the Quo Vadis? screen has, and in the language chosen."""
+    page.goto(site_url + "palatinus.html")
+    page.locator("html[data-engine=ready]").wait_for(state="attached", timeout=120_000)
+    sentences = page.get_by_test_id("pal-bot-levels").locator("li")
+    expect(sentences).to_have_count(2)
+    for i, level in enumerate(("easy", "hard")):
+        expect(sentences.nth(i)).to_have_text(english(f"palatinus.level.{level}.about"))
+    page.get_by_test_id("language").select_option("fr")
+    expect(sentences.nth(1)).to_have_text(re.compile(r"^Le bot difficile joue chaque placement"))
+    assert console_errors == []

@@ -108,6 +108,8 @@ export default {
   "palatinus.level.human": "Persona",
   "palatinus.level.easy": "Bot fácil",
   "palatinus.level.hard": "Bot difícil",
+  "palatinus.level.easy.about": "El bot fácil coloca donde puntúa bien ahora: no siempre en el mejor sitio, y de vez en cuando al azar.",
+  "palatinus.level.hard.about": "El bot difícil juega cada colocación prometedora hasta el final de la partida muchas veces, suponiendo los habitantes ocultos (sin mirarlos nunca), y se queda con la que gana por más diferencia.",
   "palatinus.score.heading": "El recuento final",
   "palatinus.score.none": "La partida ha terminado.",
   "palatinus.score.next": "Paso siguiente",

@@ -108,6 +108,8 @@ export default {
   "palatinus.level.human": "Humain",
   "palatinus.level.easy": "Bot facile",
   "palatinus.level.hard": "Bot difficile",
+  "palatinus.level.easy.about": "Le bot facile place là où il marque bien tout de suite : pas toujours au meilleur endroit, et de temps en temps au hasard.",
+  "palatinus.level.hard.about": "Le bot difficile joue chaque placement prometteur jusqu'à la fin de la partie de nombreuses fois, en devinant les habitants cachés (sans jamais les regarder), et garde celui qui gagne avec le plus d'avance.",
   "palatinus.score.heading": "Le décompte final",
   "palatinus.score.none": "La partie est finie.",
   "palatinus.score.next": "Étape suivante",

@@ -108,6 +108,8 @@ export default {
   "palatinus.level.human": "Persona",
   "palatinus.level.easy": "Bot facile",
   "palatinus.level.hard": "Bot difficile",
+  "palatinus.level.easy.about": "Il bot facile piazza dove fa buoni punti subito: non sempre nel posto migliore, e ogni tanto a caso.",
+  "palatinus.level.hard.about": "Il bot difficile gioca ogni piazzamento promettente fino alla fine della partita molte volte, ipotizzando gli abitanti nascosti (senza mai guardarli), e sceglie quello che vince con più margine.",
   "palatinus.score.heading": "Il conteggio finale",
   "palatinus.score.none": "La partita è finita.",
   "palatinus.score.next": "Passo successivo",
