@@ -27,7 +27,9 @@ def test_the_hill_c_figure_shows_the_seed_s_worked_example() -> None:
     figure = palatinus_figures.figure_hill_c()
     badges = re.findall(r'class="pf-badge-text"[^>]*>(\d+)<', figure)
     assert badges == ["8", "4", "3"]
-    assert figure.count('class="pf-spring"') == 3  # springs 1, 9 and 11, all occupied
+    # tile C's three springs as printed (ruling 1: 8, 9 and 11; 8 free, so two waves) and
+    # one of the tile beside it (1); the others have an inhabitant on their lower wave
+    assert figure.count('class="pf-spring"') == 2 + 3
 
 
 def test_the_tile_figure_turns_its_springs_with_it() -> None:

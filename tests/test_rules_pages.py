@@ -255,3 +255,15 @@ def test_the_dialogs_say_until_the_end_of_the_movers_turn_like_the_pages() -> No
             line = re.search(rf'"{re.escape(key)}": "(.*)",', catalog)
             assert line and UNTIL_THE_END[lang] in line.group(1).replace("jusqu\\'", "jusqu'"), (
                 lang, key)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_split_without_exact_change_is_refused_as_the_engine_refuses_it(lang: str) -> None:
+    """R11, rulings.md #9: a split whose change the two hoards cannot make exactly is not carried
+    out (the engine's `split_impossible`). The pages once said the closest exchange was made, and
+    a playtest's mover, refused, read the refusal as a fault."""
+    deals = text_of(lang).split('<section id="rulings-deals">', 1)[1].split("</section>", 1)[0]
+    assert re.search(r"closest|più\s+vicino|plus\s+proche|más\s+cercano", deals) is None, deals
+    exact = {"en": "must be exact", "it": "deve essere esatto", "fr": "doit être exacte",
+             "es": "debe ser exacto"}[lang]
+    assert exact in " ".join(deals.split()), deals

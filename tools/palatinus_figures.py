@@ -39,8 +39,11 @@ RULES = ROOT / "web" / "palatinus" / "rules"
 LANGUAGES = figure_pages.LANGUAGES
 SIZE = 34  # a hex's centre to corner, as the page's board draws it
 COLOUR_CLASS = {0: "dg-red", 1: "dg-blue", 2: "dg-gold"}
-#: the seed's worked example of hill C (P6b), on slot 1 of the board: red 0, blue 1, yellow 2
-HILL_C_SPRINGS = frozenset({1, 9, 11})
+#: the seed's worked example of hill C (P6b), on slot 1 of the board: red 0, blue 1, yellow 2;
+#: the springs of tile C as printed (ruling 1: its terrains 8, 9 and 11; a review saw the figure
+#: draw two where the tile has three) and one of the tile beside it (1)
+HILL_C_SPRINGS = frozenset({1} | {cell_of(1, k) for k in range(1, 7)
+                                  if terrain_side(k, 0) in facts.SPRINGS["C"]})
 HILL_C_PIECES: tuple[tuple[int, int, str], ...] = (
     (10, 2, facts.FARMER), (12, 0, facts.FARMER), (9, 0, facts.MERCHANT),
     (11, 1, facts.FARMER), (1, 1, facts.MERCHANT), (20, 1, facts.MERCHANT),
