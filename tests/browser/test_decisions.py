@@ -7,6 +7,7 @@ shared screen only after its owner confirms (R10)."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from playwright.sync_api import Page, expect
@@ -15,7 +16,7 @@ from qvcore import board
 from qvcore.game import Game
 
 from .conftest import ENGINE_TIMEOUT_MS
-from .play import NAMES, SEED, advance_to, options, wait_actions
+from .play import NAMES, SEED, advance_to, log_texts, options, wait_actions
 
 AUTOSAVE = "quo-vadis.autosave"
 
@@ -98,6 +99,25 @@ def test_double_click_on_an_add_button_adds_once(page: Page, site_url: str) -> N
     page.locator("html:not([data-guard])").wait_for(state="attached")
     assert page.get_attribute("html", "data-actions") == "1"
     expect(page.get_by_test_id("log").locator("li")).to_have_count(1)
+
+
+def test_a_click_on_the_board_right_after_start_decides_nothing(page: Page,
+                                                               site_url: str) -> None:
+    """The second click of a double-click on Start lands on what the game draws under it (a
+    playtest's laid Palatinus's first tile): input is held a moment after a new game starts, as
+    when the table turns to a new player, so the first player's first decision is their own."""
+    page.goto(site_url)
+    page.locator('html[data-engine="ready"]').wait_for(state="attached", timeout=ENGINE_TIMEOUT_MS)
+    dialog = page.get_by_test_id("new-game-dialog")
+    dialog.get_by_test_id("players-3").check()
+    dialog.get_by_test_id("first-player").select_option("0")
+    dialog.get_by_test_id("handover-setting").set_checked(False)
+    dialog.get_by_test_id("start-game").click()
+    page.get_by_test_id("office-1").click()  # within a double-click's interval of Start
+    page.locator("html:not([data-guard])").wait_for(state="attached")
+    assert page.get_attribute("html", "data-actions") == "0"
+    page.get_by_test_id("office-1").click()
+    wait_actions(page, 1)
 
 
 def test_a_click_on_the_panel_of_the_turn_before_decides_nothing(page: Page, site_url: str) -> None:
@@ -225,3 +245,35 @@ def test_when_every_player_asked_refused_the_panel_offers_no_supporters_to_choos
     expect(panel.get_by_test_id("supporters-open")).to_have_count(0)
     expect(panel.get_by_test_id("request-short")).to_have_text(
         "Too few consents: withdraw the request, or take another action.")
+
+
+def test_since_your_last_turn_starts_at_that_turn_not_at_an_answer_since(page: Page,
+                                                                         site_url: str) -> None:
+    """"Since your last turn" lists what happened after the player's last turn, an answer they
+    gave in between (to another player's request) and what came before it included: a playtest
+    saw two of the others' adds left out after answering a bot."""
+    game = Game(options(), SEED)
+
+    def answered_since_own_turn(g: Game) -> bool:
+        if g.state.stage != "action":
+            return False
+        log = g.log()
+        seat = g.state.current
+        turns = [i for i, e in enumerate(log) if e["player"] == seat and e["type"] != "answer"]
+        answers = [i for i, e in enumerate(log) if e["player"] == seat and e["type"] == "answer"]
+        # their last turn, then another's action, then their answer; few enough lines since
+        # for the summary to show them all
+        return (bool(turns and answers) and answers[-1] > turns[-1] + 1
+                and len(log) - turns[-1] - 1 <= 6)
+
+    actions = advance_to(game, answered_since_own_turn)
+    open_position(page, site_url, actions)
+    page.keyboard.press("Escape")  # nothing to answer: no dialog stays open
+    log = game.log()
+    seat = game.state.current
+    last_turn = max(i for i, e in enumerate(log) if e["player"] == seat and e["type"] != "answer")
+    summary = page.get_by_test_id("since-your-turn")
+    expect(summary.locator("h3")).to_have_text("Since your last turn")
+    first = summary.locator("li").first
+    expect(first).to_have_text(re.compile("^" + re.escape(log_texts(page)[last_turn + 1])))
+

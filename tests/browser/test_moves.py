@@ -147,7 +147,9 @@ def test_a_held_enter_on_the_board_acts_once(app: Page) -> None:
 def test_keyboard_play_and_the_engine_reason_for_an_impossible_move(app: Page) -> None:
     start_game(app)
     game = Game(options(), SEED)
-    # Aurelia adds at office 1 with the keyboard, on the turn panel's button
+    # Aurelia adds at office 1 with the keyboard, on the turn panel's button (once the click on
+    # Start no longer holds it: guard.js)
+    wait_armed(app)
     app.get_by_test_id("add-1").focus()
     app.keyboard.press("Enter")
     game.apply({"type": "add", "player": 0, "office": 1})

@@ -261,6 +261,7 @@ def test_the_setup_shows_on_the_board_which_place_each_button_names(pal: Page) -
     and pointing at or tabbing to a button marks its place (a review found six identical,
     unnumbered hexes)."""
     start(pal, ["human", "human"])
+    wait_armed(pal)  # the click on Start holds the first player's buttons a moment (guard.js)
     buttons = pal.locator('[data-testid^="pal-lay-"]')
     assert buttons.count() >= 2
     for button in buttons.all():

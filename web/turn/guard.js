@@ -33,9 +33,12 @@ export function noteDecider(seat) {
   return held();
 }
 
-/** Forget the player (a new or resumed game starts with nobody's input pending). */
+/** Forget the player: a new or resumed game starts with nobody's turn before it. Input is
+ * held as for a new player all the same when a click or key came just now: the second click of
+ * a double-click on Start would otherwise decide for the first player. */
 export function resetDecider() {
   lastSeat = null;
+  hold();
 }
 
 /** Hold input until ARM_MS after the last click or key, if that is still to come. */
