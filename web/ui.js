@@ -16,6 +16,7 @@ import { refusalWords } from "./words/error-words.js";
 import { linkRuleCitations } from "./words/rules-link.js";
 import { BoardMotion } from "./board/board-motion.js";
 import { afterFrame, nextTask } from "./panels/tasks.js";
+import { sayInSight } from "./panels/message-toast.js";
 
 const root = document.documentElement;
 const $ = (id) => document.getElementById(id);
@@ -83,7 +84,9 @@ export class App {
   /** The seat whose decision the table waits for now (null when the game is over). */
   decider(view = this.view) {
     if (!view || view.stage === "over") return null;
-    return view.waiting_for[0] ?? null;
+    // bots answer a request before the humans asked with them (bots.js actor): the table
+    // waits for the bot first
+    return this.bots?.actor(view) ?? view.waiting_for[0] ?? null;
   }
 
   name(seat) { return this.view.players[seat].name; }
@@ -255,37 +258,14 @@ export class App {
     if (text && kind !== "error") {
       this.sayTimer = setTimeout(() => { if (el.textContent === text) el.textContent = ""; }, 8000);
     }
-    this.sayInSight(kind === "error" ? text : "", el);
+    // why a click was refused, in sight where the message is not (message-toast.js)
+    sayInSight(kind === "error" ? text : "", el);
   }
 
   /** The message worded again in the language just chosen, when it was given as words. */
   rewordMessage() {
     const said = this.said;
     if (said && $(said.place).textContent) this.say(said.words, said.kind, said.place);
-  }
-
-  /** Why a click was refused, at the bottom of the screen for a few seconds when the message
-   * under the turn panel is out of sight, wholly or in part (a phone, a tablet held upright: the
-   * board fills the screen; a laptop: a long turn panel). It takes no click, so the controls
-   * under it stay usable; the message itself is what a screen reader reads (the copy is hidden
-   * from it). */
-  sayInSight(text, message) {
-    let toast = $("message-toast");
-    clearTimeout(this.toastTimer);
-    const box = text ? message.getBoundingClientRect() : null;
-    // nothing to say, or the whole message in sight (one cut by the screen's edge is not read)
-    if (!box || (box.top >= 0 && box.bottom <= innerHeight)) {
-      if (toast) toast.textContent = "";
-      return;
-    }
-    if (!toast) {
-      toast = h("div", { id: "message-toast", class: "message-toast", "aria-hidden": "true",
-        "data-testid": "message-toast" });
-      document.body.append(toast);
-    }
-    toast.textContent = text;
-    const shown = toast;
-    this.toastTimer = setTimeout(() => { shown.textContent = ""; }, 6000);
   }
 
   render() {

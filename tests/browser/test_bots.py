@@ -122,7 +122,12 @@ def test_one_click_start_against_two_normal_bots(page: Page, site_url: str,
     open_site(page, site_url)
     dialog = page.get_by_test_id("new-game-dialog")
     expect(dialog).to_be_visible()
-    dialog.get_by_test_id("play-bots").click()
+    # the button says what it starts (a playtest set four seats, pressed "Play against bots"
+    # and got three players with two normal bots): its name is its visible words
+    button = dialog.get_by_test_id("play-bots")
+    expect(button).to_have_text("Quick game: you and two normal bots")
+    expect(button).to_have_accessible_name("Quick game: you and two normal bots")
+    button.click()
     expect(dialog).to_have_count(0)
     for seat in (1, 2):
         expect(page.get_by_test_id(f"bot-badge-{seat}")).to_contain_text("normal bot")
@@ -429,4 +434,36 @@ def test_a_bot_waits_for_the_series_game_over_screen_and_says_so(
         f"() => Number(document.documentElement.dataset.actions) > {len(game.actions)}",
         timeout=BOT_TIMEOUT_MS)
     expect(html).not_to_have_attribute("data-bots", "waiting")
+    assert console_errors == []
+
+
+def test_while_a_bot_answers_first_the_banner_names_the_bot(page: Page, site_url: str,
+                                                             console_errors: list[str]) -> None:
+    """Bots answer a request before the humans asked with them (bots.js actor): a playtest read
+    "Marcus must answer Julia's request" in the banner while the panel said a bot was answering
+    and offered Marcus nothing. The banner names the player the table waits for."""
+    game = Game({"players": 3, "names": ["Marcus", "Livia", "Gaius"]}, 4242)
+
+    def asks_the_human_before_a_bot(g: Game) -> bool:
+        waiting = g.view(None)["waiting_for"]
+        return (g.state.stage == "consent" and g.state.current != HUMAN and len(waiting) >= 2
+                and waiting[0] == HUMAN)
+
+    while not asks_the_human_before_a_bot(game):
+        assert game.state.stage != "over"
+        game.apply(scripted_action(game))
+    bots = {str(seat): {"level": "normal", "seed": 5} for seat in (1, 2)}
+    save = game.save({"app": "quo-vadis-web", "settings": {"handover": False}, "bots": bots})
+    # a long pause: the bot is still "answering" while the banner is read
+    open_site(page, site_url, "?botpause=60000")
+    page.evaluate("(text) => localStorage.setItem('quo-vadis.autosave', text)", json.dumps(save))
+    page.reload()
+    page.locator(ENGINE_SETTLED).wait_for(state="attached", timeout=ENGINE_TIMEOUT_MS)
+    bot = game.view(None)["waiting_for"][1]
+    mover = game.state.current
+    names = ["Marcus", "Livia", "Gaius"]
+    expect(page.get_by_test_id("bot-note")).to_contain_text(f"{names[bot]} (normal bot) answers",
+                                                            timeout=BOT_TIMEOUT_MS)
+    expect(page.locator("#banner")).to_contain_text(
+        f"{names[bot]} must answer {names[mover]}'s request")
     assert console_errors == []

@@ -4,7 +4,7 @@
 // offered back.
 
 import { focusInSight, h, replace } from "../panels/dom.js";
-import { t, defaultNames } from "../words/i18n.js";
+import { t, defaultNames, getLanguage } from "../words/i18n.js";
 import { randomSeed } from "../engine/seeds.js";
 import { confirmDialog } from "../panels/dialogs.js";
 import * as saves from "./saves.js";
@@ -19,16 +19,34 @@ const BOT_LEVELS = ["easy", "hard"];
 /** Seat i's name unless another is typed (i18n.js defaultNames). @param {number} i */
 const defaultName = (i) => defaultNames()[i] ?? String(i + 1);
 
+/** The seats as filled in on the form on screen, or null when it is not there: the form drawn
+ * again (a switch of language, New game pressed again) keeps them, but for a name left as its
+ * language's default, which follows the new language.
+ * @returns {{name: string, kind: string}[] | null} */
+function seatsOnForm() {
+  const rows = document.querySelector("#pal-panel .pal-seat-rows");
+  if (!(rows instanceof HTMLElement)) return null;
+  const defaults = defaultNames(rows.dataset.lang);
+  return [...rows.querySelectorAll("fieldset")].map((f, i) => {
+    const name = /** @type {HTMLInputElement} */ (f.querySelector("input")).value;
+    return { name: name === defaults[i] ? defaultName(i) : name,
+      kind: /** @type {HTMLSelectElement} */ (f.querySelector("select")).value };
+  });
+}
+
 /** The new-game form in the side panel: 2–5 seats, each a person or a bot (Easy, Hard); Start
  * begins the set-up, and a game running or saved is one click away.
  * @param {import("./table.js").PalTable} table @param {import("./board.js").PalBoard} board
  * @param {boolean} [asked] opened by the menu's button: the focus goes to the form's heading,
  *   which names it (the button stays where it was, and would say nothing of the change) */
 export function openNewGameForm(table, board, asked = false) {
-  // opened in the middle of a game: it stays on the board, and the form leads back to it
-  const running = table.view !== null && table.view.stage !== "over";
-  // the last table's players, names and bots, as Quo Vadis? keeps them
-  const last = table.seats;
+  // opened in the middle of a game, or drawn again over one: it stays on the board, and the
+  // form leads back to it (and asks before Start ends it)
+  const running = (table.view !== null && table.view.stage !== "over") || table.formOverGame;
+  table.formOverGame = running;
+  // what the form on screen holds, else the last table's players, names and bots, as Quo
+  // Vadis? keeps them
+  const last = seatsOnForm() ?? table.seats;
   table.view = null;
   if (running) {
     delete root.dataset.palStage;
@@ -42,7 +60,7 @@ export function openNewGameForm(table, board, asked = false) {
   const count = h("select", { id: "pal-count", "data-testid": "pal-count" },
     [2, 3, 4, 5].map((n) => h("option", { value: String(n) }, String(n))));
   count.value = String(last.length || 3);
-  const rows = h("div", { class: "pal-seat-rows" });
+  const rows = h("div", { class: "pal-seat-rows", "data-lang": getLanguage() });
   const fill = () => {
     const n = Number(count.value);
     const old = [...rows.querySelectorAll("fieldset")].map((f) => ({

@@ -20,6 +20,7 @@
 
 import { confirmUndo } from "../panels/dialogs.js";
 import { focusInSight, h, replace } from "../panels/dom.js";
+import { sayInSight } from "../panels/message-toast.js";
 import { held, holdButtons, noteDecider, resetDecider } from "../turn/guard.js";
 import { has, t } from "../words/i18n.js";
 import { COLOURS, previewLabel, tilePreview } from "./board.js";
@@ -80,6 +81,8 @@ export class PalTable {
     this.botTurn = -1;
     /** Whether this tab may play (tabs.js: one tab per game); app.js sets it. */
     this.mayAct = () => true;
+    /** the new-game form is on screen over a running game (its view put aside: new-game.js) */
+    this.formOverGame = false;
     /** watching the finished game again (replay.js) */
     this.replay = new PalReplay(this);
     /** @type {string|null} the text this tab last autosaved */
@@ -120,6 +123,7 @@ export class PalTable {
       seed);
     if (!reply.ok) return this.fail(reply.error);
     this.seats = seats;
+    this.formOverGame = false;
     resetDecider();
     this.seatBots(seed);
     this.final = null;
@@ -141,6 +145,7 @@ export class PalTable {
     const meta = reply.meta;
     this.seats = view.players.map((p, i) => ({ name: p.name,
       kind: ["human", "easy", "hard"].includes(meta?.seats?.[i]) ? meta.seats[i] : "human" }));
+    this.formOverGame = false;
     resetDecider();
     this.seatBots(Number(meta?.botSeed ?? 1));
     const full = this.engine.view();
@@ -209,7 +214,11 @@ export class PalTable {
    * @param {string | (() => string)} words */
   say(words) {
     this.said = typeof words === "function" ? words : null;
-    this.els.message.textContent = typeof words === "function" ? words() : words;
+    const message = this.els.message;
+    message.textContent = typeof words === "function" ? words() : words;
+    // under a long turn panel it can lie below the window, where a refused Undo seemed to do
+    // nothing: it is said in sight too
+    sayInSight(message.textContent, message);
   }
 
   /** Read a text out to screen readers (polite): emptied first, so that the same words said
@@ -503,10 +512,11 @@ export class PalTable {
     replace(this.els.panel,
       h("p", { "data-testid": "pal-handover-text" }, t("palatinus.handover.pass",
         { name: this.view.players[seat].name })),
-      h("button", { type: "button", class: "btn primary", "data-testid": "pal-handover-ok",
-        onclick: () => this.look(seat) }, t("palatinus.handover.ok",
-        { name: this.view.players[seat].name })),
-      this.undoButton());
+      h("p", { class: "pal-row" },
+        h("button", { type: "button", class: "btn primary", "data-testid": "pal-handover-ok",
+          onclick: () => this.look(seat) }, t("palatinus.handover.ok",
+          { name: this.view.players[seat].name })),
+        this.undoButton()));
     // the screen's heading, not its button: held a moment for the new person (guard.js), a
     // disabled button takes no focus, and the keyboard's was lost to the page's body
     focusInSight(this.els.heading);

@@ -46,18 +46,23 @@ function tokenPicker(label, side, limits, held, initial, note) {
     left -= counts[kind];
     if (max === 0) continue;
     const out = h("output", { "data-testid": `pay-${side}-${kind}` }, String(counts[kind]));
-    const change = (delta) => {
+    /** @param {number} delta @param {HTMLButtonElement} pressed @param {HTMLButtonElement} other */
+    const change = (delta, pressed, other) => {
       if (delta > 0 && sum() >= held) return;
       counts[kind] = Math.max(0, Math.min(max, counts[kind] + delta));
       out.textContent = String(counts[kind]);
       markFull();
+      // a button that disables itself under the keyboard would drop the focus to the page's
+      // body: its row's other button takes it
+      const focused = document.activeElement;
+      if (pressed.disabled && (focused === pressed || focused === document.body)) other.focus();
     };
     const more = h("button", { type: "button", class: "btn small",
       "aria-label": t("terms.more", { laurel: kindLabel(kind) }),
-      "data-testid": `pay-${side}-${kind}-plus`, onclick: () => change(1) }, "+");
+      "data-testid": `pay-${side}-${kind}-plus`, onclick: () => change(1, more, fewer) }, "+");
     const fewer = h("button", { type: "button", class: "btn small",
       "aria-label": t("terms.fewer", { laurel: kindLabel(kind) }),
-      "data-testid": `pay-${side}-${kind}-minus`, onclick: () => change(-1) }, "−");
+      "data-testid": `pay-${side}-${kind}-minus`, onclick: () => change(-1, fewer, more) }, "−");
     plus.push(more);
     minus.push([fewer, kind]);
     rows.push(h("div", { class: "stepper" },

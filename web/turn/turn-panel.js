@@ -8,6 +8,9 @@ import { t } from "../words/i18n.js";
 import { turnMeta } from "../words/turn-meta.js";
 import { answerWords } from "./consent.js";
 
+/** The actions a player takes on their own turn (an answer, a V2 reveal and the council's
+ * retirements come on another's turn or between games). */
+const TURN_ACTIONS = new Set(["add", "move", "request", "withdraw", "caesar", "decline"]);
 /** The latest lines of the "since your turn" summary that the panel shows. */
 const SINCE_LINES = 8;
 
@@ -148,16 +151,19 @@ export class TurnPanel {
     focused.after(...list.slice(1));
   }
 
-  /** At a human's turn: what the others did since that player's last action, from the public
-   * log (a laurel taken is only "takes the laurel": never its hidden value, R10). Repeats are
-   * counted, not listed again, and only the latest lines are shown. */
+  /** At a human's turn: what happened since that player's last turn, from the public log (a
+   * laurel taken is only "takes the laurel": never its hidden value, R10); an answer given
+   * since to another's request is a line of it, not where it starts. Repeats are counted, not
+   * listed again, and only the latest lines are shown. */
   sinceYourTurn(view) {
     const table = this.table;
     const d = view.decision;
     if (!d || d.kind !== "turn" || table.isBot(d.seat)) return null;
     const log = view.log ?? [];
     let mine = log.length - 1;
-    while (mine >= 0 && log[mine].player !== d.seat) mine -= 1;
+    while (mine >= 0 && !(log[mine].player === d.seat && TURN_ACTIONS.has(log[mine].type))) {
+      mine -= 1;
+    }
     const since = log.slice(mine + 1);
     if (!since.length) return null;
     const lines = [];
