@@ -106,8 +106,7 @@ export class NewGame {
       },
       actions: [
         { label: t("newGame.start"), kind: "primary", testid: "start-game", onClick: () => this.start() },
-        { label: t("newGame.playBots"), testid: "play-bots", ariaLabel:
-          t("newGame.playBots.aria"), onClick: () => this.againstBots() },
+        { label: t("newGame.playBots"), testid: "play-bots", onClick: () => this.againstBots() },
         { label: t("newGame.openFile"), kind: "quiet", testid: "new-game-open",
           onClick: () => this.table.chooseFile() },
         { label: t("newGame.cancel"), kind: "quiet", testid: "new-game-cancel",
