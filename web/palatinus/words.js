@@ -8,6 +8,12 @@ function who(names, seat) {
   return names[seat] ?? String(seat + 1);
 }
 
+/** The merchants and farmers a condottiero counted beside it (a capture or flee step).
+ * @param {import("qvcore-palatinus-protocol").StepData} st */
+function beside(st) {
+  return t("palatinus.step.beside", { merchants: st.merchants, farmers: st.farmers });
+}
+
 /**
  * One step of the final scoring in words (docs/palatinus-protocol.md, final.steps).
  * @param {import("qvcore-palatinus-protocol").StepData} st @param {string[]} names
@@ -17,10 +23,11 @@ export function stepText(st, names) {
   switch (st.step) {
     case "reveal": return t("palatinus.step.reveal");
     case "hill": return t("palatinus.step.hill", { hill: st.hill, token: st.token });
+    // what the condottiero counted beside it, so that the step can be checked (P6a)
     case "capture": return t("palatinus.step.capture", { name: who(names, st.owner),
-      terrain: st.condottiero, count: st.captives.length });
+      terrain: st.condottiero, count: st.captives.length, beside: beside(st) });
     case "flee": return t("palatinus.step.flee", { name: who(names, st.owner),
-      terrain: st.condottiero });
+      terrain: st.condottiero, beside: beside(st) });
     case "captive": {
       // one inhabitant taken by several condottieri counts once (P6a, docs/palatinus-rulings.md 7)
       const words = { kind: kind(st.kind), colour: t(`palatinus.colour.${st.colour}`),
@@ -32,7 +39,8 @@ export function stepText(st, names) {
     }
     case "influence": return t("palatinus.step.influence", { name: who(names, st.player),
       hill: st.hill, count: st.total,
-      parts: st.parts.map((p) => `${kind(p.kind)} ${p.points}`).join(" + ") || "0" });
+      parts: st.parts.map((p) => t("palatinus.step.part", { kind: kind(p.kind),
+        terrain: p.terrain, points: p.points })).join(" + ") || "0" });
     case "token": return t("palatinus.step.token", { name: who(names, st.player),
       hill: st.hill, token: st.token });
     case "tie": return t("palatinus.step.tie", { hill: st.hill,
