@@ -1,5 +1,6 @@
-"""French sets a no-break space before ``:``, ``;``, ``!`` and ``?`` (the catalog and both
-rules pages): with a plain one the sign can wrap to a line of its own, as a review saw."""
+"""French sets a no-break space before ``:``, ``;``, ``!`` and ``?`` and inside « » (the
+catalog and both rules pages): with a plain one the sign can wrap to a line of its own, as a
+review saw."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-PLAIN_SPACE_BEFORE = re.compile(r"\S [:;!?](?=\s|$|<)")
+PLAIN_SPACE_BEFORE = re.compile(r"\S [:;!?](?=\s|$|<)|« | »")
 
 
 class _Text(HTMLParser):

@@ -264,6 +264,6 @@ def test_a_split_without_exact_change_is_refused_as_the_engine_refuses_it(lang: 
     a playtest's mover, refused, read the refusal as a fault."""
     deals = text_of(lang).split('<section id="rulings-deals">', 1)[1].split("</section>", 1)[0]
     assert re.search(r"closest|più\s+vicino|plus\s+proche|más\s+cercano", deals) is None, deals
-    exact = {"en": "must be exact", "it": "deve essere esatto", "fr": "doit être exacte",
+    exact = {"en": "must be exact", "it": "deve essere esatto", "fr": "doit être rendue exactement",
              "es": "debe ser exacto"}[lang]
     assert exact in " ".join(deals.split()), deals

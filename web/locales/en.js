@@ -108,7 +108,7 @@ export default {
   "palatinus.level.human": "Human",
   "palatinus.level.easy": "Easy bot",
   "palatinus.level.hard": "Hard bot",
-  "palatinus.level.easy.about": "An easy bot places where it scores well now: not always the best place, and now and then at random.",
+  "palatinus.level.easy.about": "An easy bot places where it scores well now: not always on the best terrain, and now and then at random.",
   "palatinus.level.hard.about": "A hard bot plays each promising placement out to the end of the game many times, guessing the hidden inhabitants (never looking), and keeps the one that wins by most.",
   "palatinus.score.heading": "The final scoring",
   "palatinus.score.none": "The game is over.",
