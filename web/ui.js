@@ -121,6 +121,7 @@ export class App {
     this.ui.selected = null;
     closeAll();
     this.secrecy.hide();
+    this.secrecy.forget();  // who holds the device is asked again (a new game, a load, an undo)
     this.render();
     this.stage.sync();
     this.saves.flush();

@@ -174,6 +174,14 @@ def test_names_with_html_show_as_text_and_the_hand_over_screen(app: Page) -> Non
     expect(app.get_by_test_id("turn-heading")).to_contain_text(f"{HOSTILE[1]}'s turn")
     # the keyboard goes on from the new turn's heading, not from the page's start
     expect(app.get_by_test_id("turn-heading")).to_be_focused()
+    # who took the device has said so: their laurels show without asking again (a playtest
+    # was asked twice); another player's are still asked for (R10)
+    app.get_by_test_id("look-1").click()
+    expect(app.get_by_test_id("look-confirm")).to_have_count(0)
+    app.get_by_test_id("hoard-view").get_by_test_id("hoard-hide").click()
+    app.get_by_test_id("look-2").click()
+    expect(app.get_by_test_id("look-confirm")).to_be_visible()
+    app.get_by_test_id("look-confirm").get_by_test_id("look-cancel").click()
     assert log_texts(app) == engine_log(game)
     assert log_texts(app)[0] == f"{HOSTILE[0]} adds a senator to office 1."
     expect(app.locator("#bold")).to_have_count(0)

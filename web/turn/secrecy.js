@@ -30,6 +30,9 @@ export class Secrecy {
     this.looking = null;
     /** @type {{close: () => void} | null} */
     this.asking = null;
+    /** The seat whose player took the device at the last hand-over screen, until the next
+     * one opens (or the game changes): that player said who they are already. */
+    this.holder = null;
     /** A click while the laurels show hides them and does nothing else: it is taken at the
      * document before any control sees it (on a touch screen the dialog, closed at the touch,
      * would let the click that follows land on the board beneath it). @param {Event} event */
@@ -42,11 +45,13 @@ export class Secrecy {
 
   /** Show one seat's own laurels, to that player, for a moment. While several players share
    * the screen, ask first: one click must not show a hoard to whoever is looking; the only
-   * person at a table of bots is shown them at once.
+   * person at a table of bots, and the player who just took the device at the hand-over
+   * screen (a playtest was asked twice who it was), are shown them at once.
    * @param {number} seat */
   look(seat) {
     this.hide();
-    if (this.table.humans() < 2) {
+    // the only person at a table of bots, or the one who just took the device and said so
+    if (this.table.humans() < 2 || seat === this.holder) {
       this.show(seat);
       return;
     }
@@ -92,6 +97,11 @@ export class Secrecy {
     this.cleanup();
   }
 
+  /** A new game, a load or an undo: nobody holds the device as far as this screen knows. */
+  forget() {
+    this.holder = null;
+  }
+
   cleanup() {
     this.looking = null;
     document.removeEventListener("click", this.dismiss, true);
@@ -105,6 +115,7 @@ export class Secrecy {
    * @returns {Promise<void>} */
   handover(seat, undo = null) {
     this.hide();
+    this.holder = null;
     const name = () => this.table.name(seat);
     return new Promise((resolve) => {
       openWorded(() => ({
@@ -112,7 +123,7 @@ export class Secrecy {
         to: this.table.addressee(seat), escape: false,
         body: [h("p", {}, t("secrecy.handover.text", { name: name() }))],
         actions: [{ label: t("secrecy.handover.continue", { name: name() }), kind: "primary",
-          testid: "handover-continue", onClick: (d) => d.close() },
+          testid: "handover-continue", onClick: (d) => { this.holder = seat; d.close(); } },
         ...(undo ? [{ label: t("log.undo.yes", { name: undo.name() }), kind: "quiet",
           decides: true, testid: "handover-undo", onClick: (d) => { d.close(); undo.run(); } }]
           : [])],

@@ -146,7 +146,12 @@ function promiseEditor(table, view, o, initial) {
       { horizon: t(`terms.horizon.${view.options.horizon}`) })),
     promiseList,
     h("button", { type: "button", class: "btn small", "data-testid": "promise-add",
-      onclick: () => addPromise(unlisted()) }, t("terms.promise.add")));
+      onclick: () => {
+        addPromise(unlisted());
+        // the keyboard goes on in the row just added, its first choice
+        /** @type {HTMLElement|null} */ (promiseList.lastElementChild?.querySelector("select"))
+          ?.focus();
+      } }, t("terms.promise.add")));
   /** A consent promise between the two parties not listed yet, if one is left, the terms'
    * author's own first (what the terms give): a new row starts from it (a deal listing one
    * promise twice is refused, R11). */
