@@ -294,8 +294,12 @@ export class App {
     this.board.update(view, this.meta, marks);
     this.motion ??= new BoardMotion(this.board);
     this.motion.show(this.ui.replay ? { ...view, log: [] } : view, this.meta);
+    const decider = this.decider(view);
+    // the hand-over screen's word for who holds the device lasts while that player decides
+    // (another's decision, a hand-over or not, and it is asked again: R10)
+    if (decider !== this.secrecy.holder) this.secrecy.forget();
     // the board takes the new player's clicks from now: input is held if the table turned
-    noteDecider(this.decider(view));
+    noteDecider(decider);
   }
 
   /** The players panel, the log, the turn panel and the banner. */

@@ -182,6 +182,15 @@ def test_names_with_html_show_as_text_and_the_hand_over_screen(app: Page) -> Non
     app.get_by_test_id("look-2").click()
     expect(app.get_by_test_id("look-confirm")).to_be_visible()
     app.get_by_test_id("look-confirm").get_by_test_id("look-cancel").click()
+    # once another decides (here with the hand-over screen turned off), who holds the device
+    # is not known any more: the look is asked for again
+    app.get_by_test_id("setting-handover").uncheck()
+    app.get_by_test_id("add-1").click()
+    game.apply({"type": "add", "player": 1, "office": 1})
+    wait_actions(app, 2)
+    app.get_by_test_id("look-1").click()
+    expect(app.get_by_test_id("look-confirm")).to_be_visible()
+    app.get_by_test_id("look-confirm").get_by_test_id("look-cancel").click()
     assert log_texts(app) == engine_log(game)
     assert log_texts(app)[0] == f"{HOSTILE[0]} adds a senator to office 1."
     expect(app.locator("#bold")).to_have_count(0)

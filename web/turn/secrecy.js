@@ -30,8 +30,9 @@ export class Secrecy {
     this.looking = null;
     /** @type {{close: () => void} | null} */
     this.asking = null;
-    /** The seat whose player took the device at the last hand-over screen, until the next
-     * one opens (or the game changes): that player said who they are already. */
+    /** The seat whose player took the device at the last hand-over screen, while that player
+     * decides (the table forgets it when another does, and at a new game, a load or an undo):
+     * that player said who they are already. */
     this.holder = null;
     /** A click while the laurels show hides them and does nothing else: it is taken at the
      * document before any control sees it (on a touch screen the dialog, closed at the touch,
@@ -97,7 +98,8 @@ export class Secrecy {
     this.cleanup();
   }
 
-  /** A new game, a load or an undo: nobody holds the device as far as this screen knows. */
+  /** Another player decides, or a new game, a load or an undo: nobody holds the device as far
+   * as this screen knows. */
   forget() {
     this.holder = null;
   }
