@@ -121,3 +121,29 @@ def test_the_hand_over_s_buttons_stand_apart(pal: Page) -> None:  # noqa: F811
     assert ok and undo
     apart = max(undo["x"] - (ok["x"] + ok["width"]), undo["y"] - (ok["y"] + ok["height"]))
     assert apart >= 4, (ok, undo)
+
+
+def test_undo_over_a_bots_move_says_the_bots_go_back_too(pal: Page) -> None:  # noqa: F811
+    """At a table of two people and a bot, Undo on the next person's hand-over takes back the
+    last person's move and the bot's after it: the question says so, as Quo Vadis?'s does (a
+    playtest read only the person's move named, and three actions went)."""
+    start(pal, ["human", "easy", "human"])
+    for _ in range(60):
+        now = pal.evaluate("() => ({...document.documentElement.dataset})")
+        log = pal.evaluate("() => window.__pal.engine.view().view.log.map((e) => e.event.player)")
+        # the hand-over of seat 2, right after the bot (seat 1) answered seat 0's placement
+        if (now.get("palStage") == "place" and now.get("palTurn") == "human"
+                and now.get("palCurrent") == "2" and log[-2:] == [0, 1]):
+            break
+        if now.get("palTurn") == "human":
+            human_turn(pal)
+        else:
+            pal.wait_for_function("(n) => Number(document.documentElement.dataset.palActions) > n",
+                                  arg=int(now.get("palActions") or "0"))
+    else:
+        raise AssertionError("no hand-over after a bot's placement")
+    wait_armed(pal)
+    pal.get_by_test_id("pal-undo").click()
+    confirm = pal.get_by_test_id("undo-confirm")
+    expect(confirm).to_contain_text("and the bots' actions after it")
+    confirm.get_by_test_id("confirm-no").click()

@@ -286,8 +286,11 @@ export class PalTable {
       const params = { name: this.names()[undone.player],
         action: entry ? logText(entry.event, this.names()) : "" };
       // on the hand-over screen nobody has taken the device yet: the question names the
-      // action's player and assumes nothing of who asks
-      const ok = await confirmUndo(params, this.own ? {} : { title: "log.undo.titleNamed" });
+      // action's player and assumes nothing of who asks; the bots' moves after that action go
+      // back with it, and it says so (as Quo Vadis? does)
+      const ok = await confirmUndo(params, {
+        ...(this.own ? {} : { title: "log.undo.titleNamed" }),
+        ...(count > 1 ? { text: "bots.undo.text" } : {}) });
       if (!ok || this.position !== at) return;  // not asked for, or the table moved on
     }
     const reply = this.engine.undo(count);
