@@ -267,3 +267,15 @@ def test_a_split_without_exact_change_is_refused_as_the_engine_refuses_it(lang: 
     exact = {"en": "must be exact", "it": "deve essere esatto", "fr": "doit être rendue exactement",
              "es": "debe ser exacto"}[lang]
     assert exact in " ".join(deals.split()), deals
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_undo_limits_the_page_cites_are_on_the_page(lang: str) -> None:
+    """rulings.md #29, #30: the page refuses to undo a finished game, a draw from the pile and
+    a V3 council's choice once dealt, citing R10, whose rulings (reached from R10) said nothing
+    of undo (a playtest looked for them). They are named there, with the button's own word."""
+    secrecy = text_of(lang).split('<section id="rulings-secrecy">', 1)[1].split("</section>", 1)[0]
+    catalog = (ROOT / "web" / "locales" / f"{lang}.js").read_text(encoding="utf-8")
+    button = re.search(r'^  "page.undo": "(.*)",$', catalog, re.MULTILINE)
+    assert button and button.group(1) in secrecy, secrecy
+    assert "V3" in secrecy
