@@ -125,8 +125,8 @@ def test_one_click_start_against_two_normal_bots(page: Page, site_url: str,
     # the button says what it starts (a playtest set four seats, pressed "Play against bots"
     # and got three players with two normal bots): its name is its visible words
     button = dialog.get_by_test_id("play-bots")
-    expect(button).to_have_text("Quick game: you and two normal bots")
-    expect(button).to_have_accessible_name("Quick game: you and two normal bots")
+    expect(button).to_have_text("Quick game: 2 normal bots")
+    expect(button).to_have_accessible_name("Quick game: 2 normal bots")
     button.click()
     expect(dialog).to_have_count(0)
     for seat in (1, 2):

@@ -727,7 +727,7 @@ export default {
   "newGame.bot.easy.about": "Easy plays like a beginner: it climbs, grabs laurels, asks plainly and usually says yes.",
   "newGame.bot.normal.about": "Normal weighs every action by its chance to win, bargains over consents and refuses to help a leader.",
   "newGame.bot.hard.about": "Hard also plays each choice a round ahead in many guesses at the hidden laurels, and keeps its word only while it pays.",
-  "newGame.playBots": "Quick game: you and two normal bots",
+  "newGame.playBots": "Quick game: 2 normal bots",
   "newGame.needHuman": "At least one seat needs a human player.",
   "bot.level.easy": "easy",
   "bot.level.normal": "normal",

@@ -727,7 +727,7 @@ export default {
   "newGame.bot.easy.about": "Fácil juega como un principiante: sube, toma laureles, pide sin ofrecer nada y casi siempre acepta.",
   "newGame.bot.normal.about": "Normal valora cada acción según su probabilidad de ganar, negocia los apoyos y no ayuda a quien va en cabeza.",
   "newGame.bot.hard.about": "Difícil, además, prevé cada opción con una ronda de antelación, probando muchas hipótesis sobre los laureles ocultos, y solo cumple su palabra mientras le conviene.",
-  "newGame.playBots": "Partida rápida: tú y dos bots normales",
+  "newGame.playBots": "Partida rápida: 2 bots normales",
   "newGame.needHuman": "Al menos un puesto debe ser de una persona.",
   "bot.level.easy": "fácil",
   "bot.level.normal": "normal",

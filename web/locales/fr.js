@@ -727,7 +727,7 @@ export default {
   "newGame.bot.easy.about": "Facile joue comme un débutant\u00a0: il monte, prend les lauriers, demande sans rien offrir et dit le plus souvent oui.",
   "newGame.bot.normal.about": "Normal pèse chaque action selon ses chances de gagner, négocie les consentements et refuse d'aider le meneur.",
   "newGame.bot.hard.about": "Difficile anticipe en outre chaque choix d'un tour, en envisageant de nombreuses hypothèses sur les lauriers cachés, et ne tient parole que tant que cela l'arrange.",
-  "newGame.playBots": "Partie rapide\u00a0: vous et deux bots normaux",
+  "newGame.playBots": "Partie rapide\u00a0: 2 bots normaux",
   "newGame.needHuman": "Au moins une place doit revenir à une personne.",
   "bot.level.easy": "facile",
   "bot.level.normal": "normal",

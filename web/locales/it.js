@@ -727,7 +727,7 @@ export default {
   "newGame.bot.easy.about": "Facile gioca da principiante: sale, prende gli Allori, chiede senza offrire e di solito acconsente.",
   "newGame.bot.normal.about": "Normale valuta ogni azione secondo la sua probabilità di vincere, tratta sui consensi e non aiuta chi è in testa.",
   "newGame.bot.hard.about": "Difficile, in più, valuta ogni scelta con un giro di anticipo su molte ipotesi sugli Allori nascosti, e mantiene la parola solo finché gli conviene.",
-  "newGame.playBots": "Partita rapida: tu e due bot normali",
+  "newGame.playBots": "Partita rapida: 2 bot normali",
   "newGame.needHuman": "Almeno un posto deve essere di una persona.",
   "bot.level.easy": "facile",
   "bot.level.normal": "normale",
