@@ -635,6 +635,11 @@ def test_the_end_of_a_game_fits_the_screen_and_the_log_keeps_every_action(pal: P
             }
             return words; })""")
         assert cut == [], (size, cut)
+        # nor the winner's star from its word (a playtest saw "★" end one line, "winner" begin
+        # the next)
+        marks = pal.evaluate("""() => [...document.querySelectorAll(
+            '[data-testid="pal-result"] .pal-winner')].map((el) => el.getClientRects().length)""")
+        assert marks and set(marks) == {1}, (size, marks)
         fits = pal.evaluate(RESULT_FITS)
         assert fits["table"] <= fits["panel"] + 0.5, (size, fits)
     logged = pal.evaluate("() => window.__pal.engine.view().view.log.length")

@@ -124,7 +124,9 @@ export function resultTable(table, total) {
     h("tbody", {}, total.players.map((p) => h("tr", {
       class: winners.has(p.player) ? "winner" : "", "data-winner": String(winners.has(p.player)) },
     h("th", { scope: "row" }, table.who(p.player, true),
-      winners.has(p.player) ? ` ★ ${t("palatinus.result.winner")}` : ""),
+      // the star and its word stay together (a playtest saw them on two lines)
+      winners.has(p.player) ? [" ", h("span", { class: "pal-winner" },
+        `★ ${t("palatinus.result.winner")}`)] : ""),
     h("td", {}, p.tokens.join(" + ") || "–"),
     h("td", {}, p.discs.join(" + ") || "–"),
     h("td", {}, String(p.captured)),
