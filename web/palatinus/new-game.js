@@ -8,13 +8,11 @@ import { t, defaultNames, getLanguage } from "../words/i18n.js";
 import { randomSeed } from "../engine/seeds.js";
 import { confirmDialog } from "../panels/dialogs.js";
 import * as saves from "./saves.js";
+import { LEVELS } from "./bots.js";
 
 const root = document.documentElement;
 /** @param {string} id @returns {any} */
 const $ = (id) => document.getElementById(id);
-
-/** The bots a seat may be played by (docs/palatinus-bots.md). */
-const BOT_LEVELS = ["easy", "hard"];
 
 /** Seat i's name unless another is typed (i18n.js defaultNames). @param {number} i */
 const defaultName = (i) => defaultNames()[i] ?? String(i + 1);
@@ -70,7 +68,7 @@ export function openNewGameForm(table, board, asked = false) {
       const name = h("input", { type: "text", maxlength: "30", id: `pal-name-${i}`,
         "data-testid": `pal-name-${i}`, value: old[i]?.name ?? last[i]?.name ?? defaultName(i) });
       const kind = h("select", { id: `pal-seat-${i}`, "data-testid": `pal-seat-${i}` },
-        ["human", ...BOT_LEVELS].map((k) => h("option", { value: k },
+        ["human", ...LEVELS].map((k) => h("option", { value: k },
           t(`palatinus.level.${k}`))));
       kind.value = old[i]?.kind ?? last[i]?.kind ?? "human";
       return h("fieldset", { class: "pal-seat-row" },
@@ -101,7 +99,7 @@ export function openNewGameForm(table, board, asked = false) {
     rows,
     // what each bot does, in a sentence, as Quo Vadis?'s form says of its own
     h("ul", { class: "hint bot-levels", "data-testid": "pal-bot-levels" },
-      BOT_LEVELS.map((level) => h("li", {}, t(`palatinus.level.${level}.about`)))),
+      LEVELS.map((level) => h("li", {}, t(`palatinus.level.${level}.about`)))),
     h("p", { class: "pal-row" },
       h("button", { type: "button", class: "btn primary", "data-testid": "pal-start",
         onclick: start }, t("palatinus.start.go")),

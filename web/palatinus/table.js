@@ -24,7 +24,7 @@ import { sayInSight } from "../panels/message-toast.js";
 import { held, holdButtons, noteDecider, resetDecider } from "../turn/guard.js";
 import { has, t } from "../words/i18n.js";
 import { COLOURS, previewLabel, tilePreview } from "./board.js";
-import { botPauseMs, PalBots } from "./bots.js";
+import { botPauseMs, LEVELS, PalBots } from "./bots.js";
 import { PalReplay } from "./replay.js";
 import { writeAutosave } from "./saves.js";
 import { renderScoring } from "./scoring-screen.js";
@@ -144,7 +144,7 @@ export class PalTable {
     const view = reply.view;
     const meta = reply.meta;
     this.seats = view.players.map((p, i) => ({ name: p.name,
-      kind: ["human", "easy", "hard"].includes(meta?.seats?.[i]) ? meta.seats[i] : "human" }));
+      kind: LEVELS.includes(meta?.seats?.[i]) ? meta.seats[i] : "human" }));
     this.formOverGame = false;
     resetDecider();
     this.seatBots(Number(meta?.botSeed ?? 1));
@@ -289,8 +289,8 @@ export class PalTable {
       // action's player and assumes nothing of who asks; the bots' moves after that action go
       // back with it, and it says so (as Quo Vadis? does)
       const ok = await confirmUndo(params, {
-        ...(this.own ? {} : { title: "log.undo.titleNamed" }),
-        ...(count > 1 ? { text: "bots.undo.text" } : {}) });
+        title: this.own ? "log.undo.title" : "log.undo.titleNamed",
+        text: count > 1 ? "bots.undo.text" : "log.undo.text" });
       if (!ok || this.position !== at) return;  // not asked for, or the table moved on
     }
     const reply = this.engine.undo(count);
@@ -657,7 +657,6 @@ export class PalTable {
     renderScoring(this);
   }
 
-  /** The players and what each holds, from `view` (the table's, or a replay's step). */
   /** The players, what each holds behind the screen, and, during the final scoring, each
    * one's points so far (`scores`, the engine's running score of the step shown, P7).
    * @param {View} [view] @param {number[] | null} [scores] */
