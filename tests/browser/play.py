@@ -19,6 +19,7 @@ from qvcore import board
 from qvcore.errors import RuleError
 from qvcore.game import Game
 from qvcore.protocol import Action
+from tests.browser.conftest import ENGINE_TIMEOUT_MS
 from tests.i18n.grammar import page_log
 
 NAMES = ["Aurelia", "Brutus", "Cassia"]
@@ -294,4 +295,6 @@ def open_autosaved(page: Page, site_url: str, game: Game) -> None:
     page.evaluate("(t) => localStorage.setItem('quo-vadis.autosave', t)", json.dumps(
         game.save({"app": "quo-vadis-web", "settings": {"handover": False}})))
     page.goto(site_url)
+    page.locator('html[data-engine="ready"]').wait_for(state="attached",
+                                                       timeout=ENGINE_TIMEOUT_MS)
     wait_actions(page, len(game.actions))

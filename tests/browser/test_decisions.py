@@ -16,9 +16,16 @@ from qvcore import board
 from qvcore.game import Game
 
 from .conftest import ENGINE_TIMEOUT_MS
-from .play import NAMES, SEED, advance_to, log_texts, options, wait_actions, wait_armed
-
-AUTOSAVE = "quo-vadis.autosave"
+from .play import (
+    NAMES,
+    SEED,
+    advance_to,
+    log_texts,
+    open_autosaved,
+    options,
+    wait_actions,
+    wait_armed,
+)
 
 
 def open_position(page: Page, site_url: str, actions: list[dict[str, Any]],
@@ -27,12 +34,7 @@ def open_position(page: Page, site_url: str, actions: list[dict[str, Any]],
     game = Game(options(names), SEED)
     for action in actions:
         game.apply(action)
-    save = game.save({"app": "quo-vadis-web", "settings": {"handover": False}})
-    page.goto(site_url)
-    page.evaluate("([key, text]) => localStorage.setItem(key, text)", [AUTOSAVE, json.dumps(save)])
-    page.reload()
-    page.locator('html[data-engine="ready"]').wait_for(state="attached", timeout=ENGINE_TIMEOUT_MS)
-    wait_actions(page, len(actions))
+    open_autosaved(page, site_url, game)
     return game
 
 
